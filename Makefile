@@ -1,0 +1,36 @@
+# The two commands: `make run` (site with demo data) and `make test` (the whole suite).
+# Both create .venv and install the pinned requirements on first use.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: run test lint bench check-record clean
+
+$(VENV)/.installed-runtime: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@ $(VENV)/.installed-runtime
+
+run: $(VENV)/.installed-runtime
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	DEBUG=true $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: $(VENV)/.installed-dev
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+bench: $(VENV)/.installed-dev
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,26 @@
+"""Site-wide views: the home page and the health check."""
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+
+from games.models import WorkerHeartbeat
+
+from .health import broker_status, database_status
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    """200 when the database and the broker answer, 503 when either does not."""
+    database = database_status()
+    broker = broker_status()
+    body = {"database": database, "broker": broker}
+    if database["ok"]:
+        body["worker_last_seen"] = WorkerHeartbeat.last_seen_iso()
+    ok = database["ok"] and broker["ok"]
+    body["status"] = "ok" if ok else "down"
+    return JsonResponse(body, status=200 if ok else 503)

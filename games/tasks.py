@@ -1,0 +1,28 @@
+"""Celery tasks of the games app."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+from celery import shared_task
+from django.db.models import F
+from django.utils import timezone
+
+from .models import WorkerHeartbeat
+
+
+@shared_task(name="games.heartbeat")
+def heartbeat() -> str:
+    """Record that a worker is alive; idempotent apart from the counter and timestamp.
+
+    Returns the host name of the process that ran it, so a caller can tell the separate
+    worker from an in-process (eager) run.
+    """
+    hostname = f"{socket.gethostname()}:{os.getpid()}"
+    updated = WorkerHeartbeat.objects.filter(hostname=hostname).update(
+        seen_at=timezone.now(), beats=F("beats") + 1
+    )
+    if not updated:
+        WorkerHeartbeat.objects.create(hostname=hostname, seen_at=timezone.now(), beats=1)
+    return hostname

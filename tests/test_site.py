@@ -1,0 +1,82 @@
+"""The site shell: home page in both languages, health check, admin, demo data."""
+
+import json
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.test import override_settings
+
+from cuatrola_site.celery import app as celery_app
+from games.models import WorkerHeartbeat
+from games.tasks import heartbeat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_is_spanish_by_default(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response["Content-Language"] == "es"
+    assert '<html lang="es">' in response.content.decode()
+
+
+def test_home_in_english_on_request(client):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response["Content-Language"] == "en"
+    assert "Your card club, scored hand by hand" in response.content.decode()
+
+
+def test_language_switch_sticks(client):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert client.get("/")["Content-Language"] == "en"
+
+
+eager_only = pytest.mark.skipif(
+    bool(settings.CELERY_BROKER_URL),
+    reason="a broker is configured: the worker path is tested in tests/integration",
+)
+
+
+@eager_only
+def test_healthz_reports_database_and_eager_broker(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["database"]["ok"] is True
+    assert body["broker"] == {"ok": True, "mode": "eager"}
+
+
+@override_settings(CELERY_BROKER_URL="redis://127.0.0.1:1/0")
+def test_healthz_is_503_when_the_broker_is_unreachable(client):
+    # Port 1 refuses connections: a real failed connection, not a mock.
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = json.loads(response.content)
+    assert body["status"] == "down"
+    assert body["broker"]["ok"] is False
+    assert "error" in body["broker"]
+    assert body["database"]["ok"] is True
+
+
+def test_admin_login_page(client):
+    assert client.get("/admin/login/").status_code == 200
+
+
+def test_demo_data_is_idempotent(django_user_model, capsys):
+    call_command("load_demo")
+    call_command("load_demo")
+    assert django_user_model.objects.filter(username="organiser", is_staff=True).count() == 1
+    assert "organiser / organiser-demo" in capsys.readouterr().out
+
+
+@eager_only
+def test_heartbeat_task_runs_eagerly_without_a_broker():
+    assert celery_app.conf.task_always_eager
+    hostname = heartbeat.delay().get()
+    beat = WorkerHeartbeat.objects.get(hostname=hostname)
+    assert beat.beats == 1
+    heartbeat.delay()
+    beat.refresh_from_db()
+    assert beat.beats == 2

@@ -1,0 +1,1 @@
+"""Clubs, players, tournaments and standings arrive with the recording and tournament work."""
