@@ -1,0 +1,30 @@
+"""The rules of the games, in pure Python (no Django import).
+
+Everything that knows a rule lives here; models, API, pages and tasks go through it.
+Modelled on python-chess: small immutable values (:class:`Card`), a state object with
+``legal_*()`` and ``apply()`` (:class:`HandState`, :class:`MatchState`), notation in and
+out (cards as ``"12o"``, events as dicts, whole matches as ``card-record`` JSON).
+"""
+
+from .cards import FRENCH_32, SPANISH_20, SPANISH_36, SPANISH_40, Card, Deck
+from .cuatrola import (
+    Call,
+    Cante,
+    CuatrolaRules,
+    HandResult,
+    HandState,
+    MatchState,
+    Penalty,
+    Play,
+    event_from_dict,
+    event_to_dict,
+)
+from .errors import RecordFormatError, RuleError
+from .record import Record, check_record, check_text, dump_record, load_record, parse_record
+
+__all__ = [
+    "FRENCH_32", "SPANISH_20", "SPANISH_36", "SPANISH_40", "Call", "Cante", "Card",
+    "CuatrolaRules", "Deck", "HandResult", "HandState", "MatchState", "Penalty", "Play",
+    "Record", "RecordFormatError", "RuleError", "check_record", "check_text", "dump_record",
+    "event_from_dict", "event_to_dict", "load_record", "parse_record",
+]

@@ -1,0 +1,599 @@
+"""One hand of Cuatrola as a state that takes events (RULES.md C1–C10, C12, V1–V4).
+
+    >>> hand = HandState(CuatrolaRules(), dealer=3, trump_card=Card.parse("12o"))
+    >>> hand.apply(Call("pass"))          # mano (seat 0) speaks first
+    >>> hand.to_act
+    1
+
+``apply`` either accepts the event or raises :class:`RuleError` and changes nothing.
+Without the deal, every event is checked against what the record proves (V2): a revoke
+is refused at the first event that proves it, naming the earlier play. With the deal
+(V4) every event is checked at once and ``legal_plays()`` is exact.
+
+Cost: an event touches the current trick and, when it makes a card newly known, the
+at most four earlier plays (and the cantes) of that seat — never the whole hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import SPANISH_20, Card
+from ..errors import RuleError
+from .events import Call, Cante, Event, Penalty, Play
+from .knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
+from .options import CALL_RANK, CALLS, HAND_SIZE, LAST_TRICK_BONUS, SEATS, TRICKS, VALUE
+from .options import CuatrolaRules
+from .play import POINTS, TrickContext, Violation, context, legal_cards, trick_winner, violation
+
+DECK = SPANISH_20
+# Which witness to report when several prove the same play illegal.
+_REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
+
+
+def side_of(seat: int) -> int:
+    """Sides are seats {0,2} = side 0 and {1,3} = side 1."""
+    return seat % 2
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the seats and cards in order, and the winner (C8)."""
+
+    number: int
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int
+
+    @property
+    def points(self) -> int:
+        return sum(POINTS[c] for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The result of a complete hand (C10, C12). Per-side pairs are [side 0, side 1]."""
+
+    declaration: str
+    declarer: int | None
+    tricks_won: tuple[int, int]
+    points: tuple[int, int]
+    cantes: tuple[int, int]
+    winner_side: int
+    value: int
+    penalty: Penalty | None = None
+
+
+class HandState:
+    """A hand being played. See the module docstring."""
+
+    def __init__(
+        self,
+        rules: CuatrolaRules,
+        dealer: int,
+        trump_card: Card | str,
+        deal: Sequence[Sequence[Card | str]] | None = None,
+        *,
+        number: int = 1,
+        score_before: tuple[int, int] = (0, 0),
+    ) -> None:
+        """Start a hand (C1). ``deal``, when given, is the five cards of every seat (V4)."""
+        self.rules = rules
+        self.number = number
+        self.score_before = tuple(score_before)
+        if type(dealer) is not int or not 0 <= dealer < SEATS:
+            raise self._error("C1", f"dealer must be a seat from 0 to {SEATS - 1}")
+        self.dealer = dealer
+        self.mano = (dealer + 1) % SEATS
+        trump = DECK.card(trump_card) if isinstance(trump_card, str) else trump_card
+        if trump not in DECK:
+            raise self._error("C1", f"trump card {trump_card} is not a card of the 20-card deck",
+                              card=str(trump_card))
+        self.trump_card: Card = trump
+        self.trump: str = trump.suit
+        self.knowledge = Knowledge(SEATS)
+        self.deal: tuple[tuple[Card, ...], ...] | None = None
+        if deal is not None:
+            self.deal = self._check_deal(deal)
+            for seat, cards in enumerate(self.deal):
+                for card in cards:
+                    self.knowledge.known[seat][card] = Evidence("dealt")
+        else:
+            self.knowledge.known[dealer][trump] = Evidence("trump")
+
+        self.calls: list[str] = []
+        self.declaration: str | None = None  # set when the calls are complete
+        self.declarer: int | None = None
+        self.sitting_out: int | None = None
+        self.tricks: list[Trick] = []
+        self.current_seats: list[int] = []
+        self.current_cards: list[Card] = []
+        self.leader: int | None = None
+        self.plays: list[PlayRecord] = []
+        self.plays_by_seat: list[list[PlayRecord]] = [[] for _ in range(SEATS)]
+        self.cantes: list[CanteRecord] = []
+        self.sung_suits: set[str] = set()
+        self.tricks_won = [0, 0]
+        self.card_points = [0, 0]
+        self.cante_points = [0, 0]
+        self.last_trick_side: int | None = None
+        self.failed = False
+        self.penalty: Penalty | None = None
+        self.seq = 0  # number of accepted events
+
+    # ------------------------------------------------------------------ header (C1, V1)
+    def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
+        if len(deal) != SEATS or any(len(cards) != HAND_SIZE for cards in deal):
+            raise self._error("C1", f"the deal must give {HAND_SIZE} cards to each of {SEATS} seats")
+        seen: set[Card] = set()
+        hands = []
+        for cards in deal:
+            hand = []
+            for text in cards:
+                card = DECK.card(text) if isinstance(text, str) else text
+                if card not in DECK:
+                    raise self._error("V1", f"{text} in the deal is not a card of the 20-card deck",
+                                      card=str(text))
+                if card in seen:
+                    raise self._error("V1", f"{card} is dealt twice", card=card.text)
+                seen.add(card)
+                hand.append(card)
+            hands.append(tuple(hand))
+        if self.trump_card not in hands[self.dealer]:
+            raise self._error("C1", f"the trump card {self.trump_card} must be in the dealer's "
+                              f"(seat {self.dealer}) hand", seat=self.dealer,
+                              card=self.trump_card.text)
+        return tuple(hands)
+
+    # ------------------------------------------------------------------ accessors
+    @property
+    def phase(self) -> str:
+        """``calling``, ``playing`` or ``complete``."""
+        if self.declaration is None:
+            return "calling"
+        if self.is_complete:
+            return "complete"
+        return "playing"
+
+    @property
+    def is_complete(self) -> bool:
+        return (
+            self.penalty is not None or self.failed or len(self.tricks) == TRICKS
+        ) and self.declaration is not None
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to call or play next; None when the hand is complete."""
+        if self.declaration is None:
+            return (self.mano + len(self.calls)) % SEATS
+        if self.is_complete:
+            return None
+        if not self.current_seats:
+            return self.leader
+        return self._next_active(self.current_seats[-1])
+
+    @property
+    def trick_size(self) -> int:
+        """4, or 3 when the declarer's partner sits out (C5)."""
+        return SEATS - 1 if self.sitting_out is not None else SEATS
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick being played (or next to be played)."""
+        return len(self.tricks) + 1
+
+    @property
+    def current_trick(self) -> list[tuple[int, Card]]:
+        return list(zip(self.current_seats, self.current_cards, strict=True))
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(SEATS) if s != self.sitting_out]
+
+    def points(self) -> tuple[int, int]:
+        """Cards won + últimas + cantes, per side (C10)."""
+        ultimas = [0, 0]
+        if self.last_trick_side is not None:
+            ultimas[self.last_trick_side] = LAST_TRICK_BONUS
+        return tuple(self.card_points[i] + ultimas[i] + self.cante_points[i] for i in (0, 1))
+
+    @property
+    def result(self) -> HandResult | None:
+        """The hand's result once it is complete (C10, C12), else None."""
+        if not self.is_complete:
+            return None
+        declaration = self.declaration
+        points = self.points()
+        value = VALUE[declaration]
+        if self.penalty is not None:
+            winner = 1 - side_of(self.penalty.seat)
+        elif declaration in ("cuatrola", "quintola"):
+            side = side_of(self.declarer)
+            made = self.tricks_won[side] >= self.rules.tricks_needed(declaration)
+            winner = side if made else 1 - side
+        elif points[0] == points[1]:
+            winner = side_of(self.mano)  # ties go to mano's side, even in a solo
+        else:
+            winner = 0 if points[0] > points[1] else 1
+        return HandResult(declaration, self.declarer, tuple(self.tricks_won), points,
+                          tuple(self.cante_points), winner, value, self.penalty)
+
+    # ------------------------------------------------------------------ legal moves (V4)
+    def legal_calls(self) -> list[str]:
+        """Calls the seat to speak may make (C3, C4)."""
+        if self.declaration is not None:
+            return []
+        seat = self.to_act
+        return [c for c in self.rules.legal_call_names() if self._call_fault(seat, c) is None]
+
+    def legal_plays(self) -> list[Card]:
+        """Cards the seat to play may play.
+
+        With the deal: exactly the C7-legal cards of its hand. Without it: every card
+        not yet played, not known to be another seat's and not already proved illegal
+        by the cards this seat is known to hold (V2).
+        """
+        seat = self.to_act
+        if seat is None or self.declaration is None:
+            return []
+        ctx = context(self.current_cards, self.trump)
+        held = self.knowledge.held_now(seat)
+        if self.deal is not None:
+            return DECK.sort(legal_cards(held, ctx))
+        full = len(self.knowledge.known[seat]) >= HAND_SIZE
+        candidates = [
+            c for c in DECK
+            if c not in self.knowledge.played
+            and self.knowledge.owner(c) in (None, seat)
+            and (not full or c in self.knowledge.known[seat])
+        ]
+        return DECK.sort(c for c in candidates if not any(violation(c, w, ctx) for w in held))
+
+    def legal_cantes(self) -> list[tuple[int, str]]:
+        """(seat, suit) cantes that may be announced now (C9): exact with the deal; without
+        it, those not already ruled out by the record."""
+        out = []
+        for seat in self._eligible_singers():
+            for suit in DECK.suits:
+                try:
+                    self._check_cante(Cante(seat, suit))
+                except RuleError:
+                    continue
+                if self.deal is not None and not all(
+                    c in self.knowledge.held_now(seat) for c in self._pair(suit)
+                ):
+                    continue
+                out.append((seat, suit))
+        return out
+
+    # ------------------------------------------------------------------ applying events
+    def apply(self, event: Event) -> None:
+        """Accept ``event`` or raise :class:`RuleError`; a refused event changes nothing."""
+        if isinstance(event, Play):
+            self._apply_play(event)
+        elif isinstance(event, Call):
+            self._apply_call(event)
+        elif isinstance(event, Cante):
+            self._apply_cante(event)
+        elif isinstance(event, Penalty):
+            self._apply_penalty(event)
+        else:
+            raise TypeError(f"not a Cuatrola event: {event!r}")
+        self.seq += 1
+
+    # calls (C3, C4) -----------------------------------------------------------------
+    def _call_fault(self, seat: int, call: str) -> tuple[str, str] | None:
+        if call not in CALL_RANK:
+            return "C3", f"seat {seat} made an unknown call {call!r}: expected one of " + \
+                ", ".join(self.rules.legal_call_names())
+        if call == "quintola" and not self.rules.quintola:
+            return "C3", f"seat {seat} called quintola, which this ruleset does not have"
+        if call == "pass":
+            return None
+        highest = max((CALL_RANK[c] for c in self.calls), default=0)
+        if CALL_RANK[call] <= highest:
+            return "C3", (f"seat {seat} called {call}, which does not raise the standing "
+                          f"{CALLS[highest]}")
+        if self.rules.match == "exact":
+            score = self.score_before[side_of(seat)]
+            if score + VALUE[call] > self.rules.target:
+                return "C4", (f"seat {seat} declared {call} ({VALUE[call]}) with its side at "
+                              f"{score}: that would pass the target {self.rules.target}")
+        return None
+
+    def _apply_call(self, event: Call) -> None:
+        index = len(self.calls) + 1
+        if self.declaration is not None:
+            raise self._error("C3", f"the calls are over: {SEATS} calls were made",
+                              call=index)
+        seat = self.to_act
+        if event.seat is not None and event.seat != seat:
+            raise self._error("V1", f"it is seat {seat}'s turn to speak, not seat {event.seat}'s",
+                              seat=event.seat, call=index)
+        fault = self._call_fault(seat, event.call)
+        if fault:
+            raise self._error(fault[0], fault[1], seat=seat, call=index)
+        self.calls.append(event.call)
+        if len(self.calls) == SEATS:
+            self._finish_calls()
+
+    def _finish_calls(self) -> None:
+        ranks = [CALL_RANK[c] for c in self.calls]
+        best = max(ranks)
+        if best == 0:
+            self.declaration = "plain"
+        else:
+            self.declaration = CALLS[best]
+            self.declarer = (self.mano + ranks.index(best)) % SEATS
+            self.sitting_out = (self.declarer + 2) % SEATS  # C5
+        self.leader = self.mano if self.mano != self.sitting_out else self._next_active(self.mano)
+
+    def _next_active(self, seat: int) -> int:
+        nxt = (seat + 1) % SEATS
+        return (nxt + 1) % SEATS if nxt == self.sitting_out else nxt
+
+    # plays (C5–C8, C10, V1, V2) ----------------------------------------------------------
+    def _apply_play(self, event: Play) -> None:
+        card = event.card
+        trick, position = len(self.tricks) + 1, len(self.current_cards) + 1
+        loc = {"trick": trick, "position": position, "card": card.text}
+        if self.declaration is None:
+            raise self._error("C3", f"the calls are not complete: seat {self.to_act} has not "
+                              "spoken", **loc)
+        if self.is_complete:
+            if self.penalty is not None:
+                raise self._error("C12", "the hand was ended by a penalty", **loc)
+            if self.failed:
+                raise self._error("C10", f"the {self.declaration} failed at trick "
+                                  f"{len(self.tricks)}: the hand is over", **loc)
+            raise self._error("V1", f"all {TRICKS} tricks have been played", **loc)
+        seat = self.to_act
+        loc["seat"] = seat
+        if event.seat is not None and event.seat != seat:
+            raise self._error("V1", f"it is seat {seat}'s turn to play, not seat {event.seat}'s",
+                              **loc)
+        if card not in DECK:
+            raise self._error("V1", f"{card} is not a card of the 20-card deck", **loc)
+        kn = self.knowledge
+        if card in kn.played:
+            raise self._error("V1", f"{card} was already played at trick {kn.played[card][2]}",
+                              **loc)
+        owner = kn.owner(card)
+        if owner is not None and owner != seat:
+            raise self._error("V1", f"seat {seat} played {card}, but seat {owner} holds it "
+                              f"({kn.evidence(owner, card)})", **loc)
+        newly_known = owner is None
+        if newly_known and len(kn.known[seat]) >= HAND_SIZE:
+            raise self._error("V1", f"seat {seat} played {card}, but its {HAND_SIZE} cards are "
+                              "already known: " + self._known_list(seat), **loc)
+
+        ctx = context(self.current_cards, self.trump)
+        record = PlayRecord(self.seq, seat, card, trick, position, ctx)
+        faults: list[RuleError] = []
+        own = self._worst(violation(card, w, ctx) for w in kn.held_now(seat))
+        if own:
+            faults.append(self._play_error(record, own))
+        if newly_known:
+            faults.extend(self._proofs_from_new_cards(seat, {card: Evidence("played", trick)}))
+        if faults:
+            raise min(faults, key=lambda e: e.seq)
+
+        # accepted
+        if newly_known:
+            kn.known[seat][card] = Evidence("played", trick)
+        kn.played[card] = (seat, self.seq, trick)
+        self.plays.append(record)
+        self.plays_by_seat[seat].append(record)
+        self.current_seats.append(seat)
+        self.current_cards.append(card)
+        if len(self.current_cards) == self.trick_size:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        cards = self.current_cards
+        winner = self.current_seats[trick_winner(cards, self.trump)]
+        side = side_of(winner)
+        number = len(self.tricks) + 1
+        self.tricks.append(Trick(number, self.current_seats[0], tuple(self.current_seats),
+                                 tuple(cards), winner))
+        self.tricks_won[side] += 1
+        self.card_points[side] += sum(POINTS[c] for c in cards)
+        if number == TRICKS:
+            self.last_trick_side = side
+        self.current_seats, self.current_cards = [], []
+        self.leader = winner
+        if self.declaration in ("cuatrola", "quintola"):
+            lost = self.tricks_won[1 - side_of(self.declarer)]
+            if lost > TRICKS - self.rules.tricks_needed(self.declaration):
+                self.failed = True  # C10: the hand ends with the failing trick
+
+    # cantes (C9) ------------------------------------------------------------------------
+    def _pair(self, suit: str) -> tuple[Card, Card]:
+        return Card.parse("12" + suit), Card.parse("11" + suit)
+
+    def _eligible_singers(self) -> tuple[int, ...]:
+        """The winner of the last trick and its partner, if the partner is active (C9)."""
+        if not self.tricks or self.current_cards:
+            return ()
+        winner = self.tricks[-1].winner
+        partner = (winner + 2) % SEATS
+        return (winner,) if partner == self.sitting_out else (winner, partner)
+
+    def _check_cante(self, event: Cante) -> CanteRecord:
+        """Checks that need no hidden card; returns the record the cante would make."""
+        seat, suit = event.seat, event.suit
+        after = event.after_trick if event.after_trick is not None else len(self.tricks)
+        loc = {"trick": after, "seat": seat, "cante": len(self.cantes) + 1}
+        if type(seat) is not int or not 0 <= seat < SEATS or suit not in DECK.suits:
+            raise self._error("C9", "a cante needs a seat from 0 to 3 and a suit o, c, e or b",
+                              **{**loc, "seat": None})
+        if self.penalty is not None:
+            raise self._error("C12", "the hand was ended by a penalty", **loc)
+        if self.declaration is None:
+            raise self._error("C9", "no cante before the calls are complete and a trick is won",
+                              **loc)
+        if self.declaration in ("cuatrola", "quintola"):
+            raise self._error("C9", f"no cantes in a {self.declaration} hand", **loc)
+        if (event.after_trick is not None and event.after_trick != len(self.tricks)) \
+                or self.current_cards or not self.tricks:
+            raise self._error("C9", f"a cante must come right after a completed trick, before "
+                              f"the next lead (trick {after} is not the last completed trick)",
+                              **loc)
+        trick = self.tricks[-1]
+        if side_of(seat) != side_of(trick.winner):
+            raise self._error("C9", f"seat {seat}'s side did not win trick {trick.number}", **loc)
+        if seat == self.sitting_out:
+            raise self._error("C9", f"seat {seat} sits out this hand and cannot sing", **loc)
+        if any(c.after_trick == trick.number for c in self.cantes):
+            raise self._error("C9", f"a cante was already made after trick {trick.number}: one "
+                              "per won trick", **loc)
+        if suit in self.sung_suits:
+            raise self._error("C9", f"{DECK.suit_name(suit)} was already sung this hand", **loc)
+        kn = self.knowledge
+        for card in self._pair(suit):
+            owner = kn.owner(card)
+            if owner is not None and owner != seat:
+                raise self._error("V1", f"seat {seat} sang {DECK.suit_name(suit)}, but seat "
+                                  f"{owner} holds {card} ({kn.evidence(owner, card)})", **loc)
+        new = [c for c in self._pair(suit) if c not in kn.known[seat]]
+        if len(kn.known[seat]) + len(new) > HAND_SIZE:
+            raise self._error("V1", f"seat {seat} sang {DECK.suit_name(suit)}, but it cannot "
+                              f"hold {' and '.join(map(str, new))} besides its known cards: "
+                              + self._known_list(seat), **loc)
+        pending = suit != self.trump and self.trump not in self.sung_suits
+        return CanteRecord(self.seq, seat, suit, trick.number, len(self.cantes) + 1,
+                           self._eligible_singers(), pending, 40 if suit == self.trump else 20)
+
+    def _apply_cante(self, event: Cante) -> None:
+        record = self._check_cante(event)
+        seat, suit = record.seat, record.suit
+        kn = self.knowledge
+        pair = self._pair(suit)
+        faults: list[RuleError] = []
+        gone = [c for c in pair if c in kn.played]
+        if gone:
+            faults.append(self._cante_error(
+                record, f"seat {seat} sang {DECK.suit_name(suit)} after trick "
+                f"{record.after_trick} but no longer held {gone[0]} (played at trick "
+                f"{kn.played[gone[0]][2]}): C9"))
+        if record.trump_pending:
+            proof = self._trump_pair_holder(record)
+            if proof:
+                faults.append(self._trump_first_error(record, *proof))
+        sung = Evidence("sung", record.after_trick)
+        new = {c: sung for c in pair if c not in kn.known[seat]}
+        if new:
+            faults.extend(self._proofs_from_new_cards(seat, new))
+        if faults:
+            raise min(faults, key=lambda e: e.seq)
+        kn.known[seat].update(new)
+        self.cantes.append(record)
+        self.sung_suits.add(suit)
+        self.cante_points[side_of(seat)] += record.value
+
+    # penalty (C12) ----------------------------------------------------------------------
+    def _apply_penalty(self, event: Penalty) -> None:
+        loc = {"seat": event.seat if type(event.seat) is int else None}
+        if not self.rules.renuncio_penalty:
+            raise self._error("C12", "this ruleset has no renuncio penalty", **loc)
+        if type(event.seat) is not int or not 0 <= event.seat < SEATS:
+            raise self._error("C12", "a penalty needs the seat (0 to 3) that broke the rules",
+                              **loc)
+        if event.rule not in ("C7", "C9"):
+            raise self._error("C12", "a penalty is for breaking C7 or C9", **loc)
+        if self.declaration is None:
+            raise self._error("C12", "a penalty ends the play: the calls are not complete", **loc)
+        if self.penalty is not None:
+            raise self._error("C12", "the hand was already ended by a penalty", **loc)
+        if event.seat == self.sitting_out:
+            raise self._error("C12", f"seat {event.seat} sits out this hand and played no card",
+                              **loc)
+        self.penalty = event
+
+    # ------------------------------------------------------------------ V2 proofs
+    def _worst(self, violations) -> Violation | None:
+        found = [v for v in violations if v is not None]
+        return min(found, key=lambda v: _REASON_ORDER[v.reason]) if found else None
+
+    def _proofs_from_new_cards(self, seat: int, new: dict[Card, Evidence]) -> list[RuleError]:
+        """Earlier plays and cantes that the cards ``new`` — newly known to be ``seat``'s
+        by the current event — prove faulty. None of them was played before now, so
+        ``seat`` held each of them at every earlier moment of the hand."""
+        errors = []
+        for record in self.plays_by_seat[seat]:
+            for card, evidence in new.items():
+                v = violation(record.card, card, record.ctx)
+                if v:
+                    errors.append(self._play_error(record, v, evidence))
+        if any(c.suit == self.trump and c.rank in ("12", "11") for c in new):
+            for cante in self.cantes:
+                if cante.trump_pending and seat in cante.eligible:
+                    proof = self._trump_pair_holder(cante, seat, new)
+                    if proof:
+                        errors.append(self._trump_first_error(cante, *proof))
+        return errors
+
+    def _trump_pair_holder(self, cante: CanteRecord, new_seat: int | None = None,
+                           new: dict[Card, Evidence] | None = None
+                           ) -> tuple[int, list[str]] | None:
+        """A seat that could have sung the trump suit when ``cante`` was made, with the
+        evidence; ``new`` are cards the current event makes known to ``new_seat``."""
+        kn = self.knowledge
+        for seat in cante.eligible:
+            evidence = []
+            for card in self._pair(self.trump):
+                if seat == new_seat and card in new:
+                    evidence.append(f"{card} {new[card]}")
+                elif kn.held_at(seat, card, cante.seq):
+                    evidence.append(f"{card} {kn.evidence(seat, card)}")
+                else:
+                    break
+            else:
+                return seat, evidence
+        return None
+
+    # ------------------------------------------------------------------ errors
+    def _error(self, rule: str, message: str, **loc) -> RuleError:
+        return RuleError(rule, message, hand=self.number, seq=self.seq, **loc)
+
+    def _play_error(self, record: PlayRecord, v: Violation, evidence: Evidence | None = None
+                    ) -> RuleError:
+        seat, card, ctx, trick = record.seat, record.card, record.ctx, record.trick
+        w = v.witness
+        if evidence is None:
+            evidence = self.knowledge.evidence(seat, w)
+        lead = DECK.suit_name(ctx.lead)
+        if v.reason == "follow":
+            text = (f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
+                    f"{w} ({evidence}): C7.2 must follow suit")
+        elif v.reason == "beat":
+            text = (f"seat {seat} played {card} at trick {trick} but had to beat "
+                    f"{ctx.high_lead} with a higher {lead}: held {w} ({evidence}): C7.2")
+        elif v.reason == "trump":
+            text = (f"seat {seat} played {card} at trick {trick} without {lead} but held the "
+                    f"trump {w} ({evidence}): C7.3 must trump")
+        else:
+            text = (f"seat {seat} played {card} at trick {trick} but had to overtrump "
+                    f"{ctx.high_trump}: held {w} ({evidence}): C7.3")
+        return RuleError("C7", text, hand=self.number, trick=trick, position=record.position,
+                         seat=seat, card=card.text, seq=record.seq)
+
+    def _cante_error(self, cante: CanteRecord, message: str) -> RuleError:
+        return RuleError("C9", message, hand=self.number, trick=cante.after_trick,
+                         seat=cante.seat, cante=cante.ordinal, seq=cante.seq)
+
+    def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]
+                           ) -> RuleError:
+        return self._cante_error(
+            cante, f"seat {cante.seat} sang {DECK.suit_name(cante.suit)} after trick "
+            f"{cante.after_trick} while seat {holder} held the trump pair "
+            f"({', '.join(evidence)}): C9 trump suit first")
+
+    def _known_list(self, seat: int) -> str:
+        kn = self.knowledge
+        return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())
+
+    def __repr__(self) -> str:
+        return (f"<HandState #{self.number} dealer={self.dealer} trump={self.trump_card} "
+                f"phase={self.phase} tricks={len(self.tricks)}>")

@@ -1,0 +1,108 @@
+"""A Cuatrola match: hands in sequence, dealer rotation, score and formats (C1, C4, C11)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..errors import RuleError
+from .events import Event
+from .hand import HandResult, HandState
+from .options import SEATS, CuatrolaRules
+
+
+class MatchState:
+    """Hands played so far and the score they make.
+
+    ``start_hand`` opens the next hand after checking the previous one is complete, the
+    match is not over and the dealer rotates (C1); ``apply`` sends an event to the hand
+    in play. The score counts complete hands only.
+    """
+
+    def __init__(self, rules: CuatrolaRules | None = None) -> None:
+        self.rules = rules or CuatrolaRules()
+        self.hands: list[HandState] = []
+        self.results: list[HandResult] = []
+        self.score = [0, 0]
+        self.score_after: list[tuple[int, int]] = []
+
+    @property
+    def current(self) -> HandState | None:
+        """The hand in play, or None before the first hand and between hands."""
+        if self.hands and not self.hands[-1].is_complete:
+            return self.hands[-1]
+        return None
+
+    @property
+    def next_dealer(self) -> int | None:
+        """The dealer the next hand must have (C1); None before the first hand (free)."""
+        return (self.hands[-1].dealer + 1) % SEATS if self.hands else None
+
+    @property
+    def finished(self) -> bool:
+        """The match is over under its format (C11)."""
+        rules = self.rules
+        if self.hands and not self.hands[-1].is_complete:
+            return False
+        if rules.match == "hands":
+            return len(self.results) >= rules.target and self.score[0] != self.score[1]
+        return max(self.score) >= rules.target
+
+    @property
+    def winner_side(self) -> int | None:
+        if not self.finished:
+            return None
+        return 0 if self.score[0] > self.score[1] else 1
+
+    def start_hand(
+        self,
+        dealer: int,
+        trump_card: Card | str,
+        deal: Sequence[Sequence[Card | str]] | None = None,
+    ) -> HandState:
+        """Open the next hand; RuleError (C10/C3, C11, C1, V1) if it may not start."""
+        number = len(self.hands) + 1
+        if self.hands and not self.hands[-1].is_complete:
+            last = self.hands[-1]
+            if last.declaration is None:
+                raise RuleError("C3", f"hand {last.number} is unfinished: its calls are "
+                                "incomplete", hand=number)
+            raise RuleError("C10", f"hand {last.number} is unfinished: {len(last.tricks)} "
+                            "tricks played", hand=number)
+        if self.finished:
+            raise RuleError("C11", f"the match is over ({self.score[0]}-{self.score[1]}): no "
+                            "more hands", hand=number)
+        if self.hands and dealer != self.next_dealer:
+            raise RuleError("C1", f"the dealer of hand {number} must be seat "
+                            f"{self.next_dealer} (previous dealer + 1), not {dealer}",
+                            hand=number)
+        hand = HandState(self.rules, dealer, trump_card, deal, number=number,
+                         score_before=tuple(self.score))
+        self.hands.append(hand)
+        return hand
+
+    def apply(self, event: Event) -> None:
+        """Apply ``event`` to the hand in play, and score the hand if it completes."""
+        hand = self.hands[-1] if self.hands else None
+        if hand is None:
+            raise RuleError("C1", "no hand has been started", hand=1)
+        was_complete = hand.is_complete
+        hand.apply(event)
+        if hand.is_complete and not was_complete:
+            self._score(hand)
+        elif was_complete and hand.penalty is not None and self.results \
+                and len(self.results) == len(self.hands):
+            # a penalty given after the last trick replaces that hand's result (C12)
+            self._rescore_last(hand)
+
+    def _score(self, hand: HandState) -> None:
+        result = hand.result
+        self.results.append(result)
+        self.score[result.winner_side] += result.value
+        self.score_after.append(tuple(self.score))
+
+    def _rescore_last(self, hand: HandState) -> None:
+        old = self.results.pop()
+        self.score[old.winner_side] -= old.value
+        self.score_after.pop()
+        self._score(hand)
