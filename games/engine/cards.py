@@ -89,9 +89,7 @@ class Deck:
         self.cards: tuple[Card, ...] = tuple(Card._intern(r, s) for s in suits for r in ranks)
         self._set = frozenset(self.cards)
         # strength: higher beats lower within a suit
-        self.strength: dict[Card, int] = {
-            c: len(ranks) - ranks.index(c.rank) for c in self.cards
-        }
+        self.strength: dict[Card, int] = {c: len(ranks) - ranks.index(c.rank) for c in self.cards}
         self.points: dict[Card, int] = {c: points[c.rank] for c in self.cards}
         self._by_text = {c.text: c for c in self.cards}
 
@@ -123,19 +121,44 @@ class Deck:
         return f"<Deck {self.name}: {len(self.cards)} cards>"
 
 
-SPANISH_POINTS = {"1": 11, "3": 10, "12": 4, "11": 3, "10": 2, "7": 0, "6": 0, "5": 0, "4": 0, "2": 0}
+SPANISH_POINTS = {
+    "1": 11,
+    "3": 10,
+    "12": 4,
+    "11": 3,
+    "10": 2,
+    "7": 0,
+    "6": 0,
+    "5": 0,
+    "4": 0,
+    "2": 0,
+}
 
 #: Cuatrola (RULES.md C1, C2): 1 3 12 11 10 of each suit, 120 points.
-SPANISH_20 = Deck("spanish-20", SPANISH_SUITS, ("1", "3", "12", "11", "10"), SPANISH_POINTS,
-                  SPANISH_SUIT_NAMES)
+SPANISH_20 = Deck(
+    "spanish-20", SPANISH_SUITS, ("1", "3", "12", "11", "10"), SPANISH_POINTS, SPANISH_SUIT_NAMES
+)
 #: Subastao, traditional (S1): the 40-card deck without the 2s.
-SPANISH_36 = Deck("spanish-36", SPANISH_SUITS, ("1", "3", "12", "11", "10", "7", "6", "5", "4"),
-                  SPANISH_POINTS, SPANISH_SUIT_NAMES)
+SPANISH_36 = Deck(
+    "spanish-36",
+    SPANISH_SUITS,
+    ("1", "3", "12", "11", "10", "7", "6", "5", "4"),
+    SPANISH_POINTS,
+    SPANISH_SUIT_NAMES,
+)
 #: Subastao in pairs (S1): the full 40-card deck, 2 lowest.
-SPANISH_40 = Deck("spanish-40", SPANISH_SUITS,
-                  ("1", "3", "12", "11", "10", "7", "6", "5", "4", "2"), SPANISH_POINTS,
-                  SPANISH_SUIT_NAMES)
+SPANISH_40 = Deck(
+    "spanish-40",
+    SPANISH_SUITS,
+    ("1", "3", "12", "11", "10", "7", "6", "5", "4", "2"),
+    SPANISH_POINTS,
+    SPANISH_SUIT_NAMES,
+)
 #: Belote (B1): 7 8 9 10 J Q K A of c d h s, in non-trump order (B3); points B4 non-trump.
-FRENCH_32 = Deck("french-32", FRENCH_SUITS, ("A", "10", "K", "Q", "J", "9", "8", "7"),
-                 {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0},
-                 FRENCH_SUIT_NAMES)
+FRENCH_32 = Deck(
+    "french-32",
+    FRENCH_SUITS,
+    ("A", "10", "K", "Q", "J", "9", "8", "7"),
+    {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0},
+    FRENCH_SUIT_NAMES,
+)

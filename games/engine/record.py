@@ -65,11 +65,12 @@ class Record:
     seats: list[str] | None = None
     event: str | None = None
     date: str | None = None
-    rules_given: dict[str, Any] = field(default_factory=dict)
+    rules_given: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game,
-                               "rules": self.rules_given or {}}
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game}
+        if self.rules_given is not None:
+            out["rules"] = self.rules_given
         if self.event is not None:
             out["event"] = self.event
         if self.date is not None:
@@ -90,8 +91,10 @@ def _is_int(value: Any) -> bool:
 
 
 def _str_list(value: Any, where: str) -> list[str]:
-    _expect(isinstance(value, list) and all(isinstance(v, str) for v in value),
-            f"{where} must be a list of strings")
+    _expect(
+        isinstance(value, list) and all(isinstance(v, str) for v in value),
+        f"{where} must be a list of strings",
+    )
     return value
 
 
@@ -106,17 +109,18 @@ def parse_record(doc: Any) -> Record:
     game = doc.get("game")
     _expect(game in GAMES, f"game must be one of {', '.join(GAMES)}")
     _expect(game in SUPPORTED_GAMES, f"game {game!r} is not supported yet by this checker")
-    rules_given = doc.get("rules", {})
-    _expect(isinstance(rules_given, dict), "rules must be an object")
+    rules_given = doc.get("rules")
+    _expect(rules_given is None or isinstance(rules_given, dict), "rules must be an object")
     try:
         rules = CuatrolaRules.from_dict(rules_given)
     except (TypeError, ValueError) as exc:
         raise RecordFormatError(str(exc)) from exc
     seats = doc.get("seats")
     if seats is not None:
-        _expect(isinstance(seats, list) and len(seats) == 4
-                and all(isinstance(s, str) for s in seats),
-                "seats must be a list of 4 names")
+        _expect(
+            isinstance(seats, list) and len(seats) == 4 and all(isinstance(s, str) for s in seats),
+            "seats must be a list of 4 names",
+        )
     for key in ("event", "date"):
         _expect(doc.get(key) is None or isinstance(doc.get(key), str), f"{key} must be text")
     raw_hands = doc.get("hands")
@@ -141,8 +145,9 @@ def parse_record(doc: Any) -> Record:
         _expect(isinstance(cantes, list), f"{where}: cantes must be a list")
         penalty = raw.get("penalty")
         _expect(penalty is None or isinstance(penalty, dict), f"{where}: penalty must be an object")
-        hands.append(HandRecord(raw["dealer"], raw["trump_card"], calls, tricks, deal, cantes,
-                                penalty))
+        hands.append(
+            HandRecord(raw["dealer"], raw["trump_card"], calls, tricks, deal, cantes, penalty)
+        )
     return Record(game, rules, hands, seats, doc.get("event"), doc.get("date"), rules_given)
 
 
@@ -166,8 +171,13 @@ def _cante_event(raw: Any) -> Cante | None:
     if not isinstance(raw, dict):
         return None
     seat, suit, after = raw.get("seat"), raw.get("suit"), raw.get("after_trick")
-    if not (_is_int(seat) and 0 <= seat <= 3 and suit in SPANISH_20.suits and _is_int(after)
-            and after >= 1):
+    if not (
+        _is_int(seat)
+        and 0 <= seat <= 3
+        and suit in SPANISH_20.suits
+        and _is_int(after)
+        and after >= 1
+    ):
         return None
     return Cante(seat, suit, after)
 
@@ -196,8 +206,12 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
         else:
             by_trick.setdefault(event.after_trick, []).append((index, event))
     if malformed:
-        raise RuleError("C9", "a cante needs seat (0-3), suit (o, c, e, b) and after_trick "
-                        "(1 or more)", hand=number, cante=malformed[0])
+        raise RuleError(
+            "C9",
+            "a cante needs seat (0-3), suit (o, c, e, b) and after_trick (1 or more)",
+            hand=number,
+            cante=malformed[0],
+        )
     engine_to_record: dict[int, int] = {}
 
     def apply_cantes(after: int) -> None:
@@ -213,19 +227,29 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
         for p, text in enumerate(trick, 1):
             loc = {"hand": number, "trick": t, "position": p, "card": text}
             if p == 1 and hand.current_cards:
-                raise RuleError("V1", f"trick {t - 1} is short: {len(hand.current_cards)} cards "
-                                f"of {hand.trick_size}", seat=None, **loc)
+                raise RuleError(
+                    "V1",
+                    f"trick {t - 1} is short: {len(hand.current_cards)} cards of {hand.trick_size}",
+                    seat=None,
+                    **loc,
+                )
             if p > hand.trick_size and hand.declaration is not None:
                 if hand.sitting_out is not None and p == 4:
-                    raise RuleError("C5", f"seat {hand.sitting_out} sits out (partner of the "
-                                    f"declarer): tricks have 3 cards", seat=hand.sitting_out,
-                                    **loc)
-                raise RuleError("V1", f"trick {t} has more than {hand.trick_size} cards",
-                                seat=None, **loc)
+                    raise RuleError(
+                        "C5",
+                        f"seat {hand.sitting_out} sits out (partner of the "
+                        f"declarer): tricks have 3 cards",
+                        seat=hand.sitting_out,
+                        **loc,
+                    )
+                raise RuleError(
+                    "V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc
+                )
             card = SPANISH_20.card(text)
             if card is None:
-                raise RuleError("V1", f"{text!r} is not a card of the 20-card deck",
-                                seat=hand.to_act, **loc)
+                raise RuleError(
+                    "V1", f"{text!r} is not a card of the 20-card deck", seat=hand.to_act, **loc
+                )
             try:
                 match.apply(Play(card))
             except RuleError as error:
@@ -242,8 +266,9 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     return hand
 
 
-def _renumber_cante(error: RuleError, engine_to_record: dict[int, int], current: int | None
-                    ) -> None:
+def _renumber_cante(
+    error: RuleError, engine_to_record: dict[int, int], current: int | None
+) -> None:
     if error.cante is not None:
         error.cante = engine_to_record.get(error.cante, current or error.cante)
 
@@ -257,18 +282,30 @@ def check_record(record: Record) -> dict[str, Any]:
             hand = _replay_hand(match, number, h)
             if hand.is_complete:
                 r = hand.result
-                report.append({
-                    "number": number, "declaration": r.declaration, "declarer": r.declarer,
-                    "tricks_won": list(r.tricks_won), "points": list(r.points),
-                    "cantes": list(r.cantes), "winner_side": r.winner_side, "value": r.value,
-                    "score_after": list(match.score_after[number - 1]),
-                })
+                report.append(
+                    {
+                        "number": number,
+                        "declaration": r.declaration,
+                        "declarer": r.declarer,
+                        "tricks_won": list(r.tricks_won),
+                        "points": list(r.points),
+                        "cantes": list(r.cantes),
+                        "winner_side": r.winner_side,
+                        "value": r.value,
+                        "score_after": list(match.score_after[number - 1]),
+                    }
+                )
             else:
                 report.append({"number": number, "complete": False})
     except RuleError as error:
         return {"valid": False, "error": error.as_dict()}
-    return {"valid": True, "finished": match.finished, "winner_side": match.winner_side,
-            "score": list(match.score), "hands": report}
+    return {
+        "valid": True,
+        "finished": match.finished,
+        "winner_side": match.winner_side,
+        "score": list(match.score),
+        "hands": report,
+    }
 
 
 def check_text(text: str | bytes, filename: str) -> tuple[dict[str, Any], int]:
@@ -276,7 +313,6 @@ def check_text(text: str | bytes, filename: str) -> tuple[dict[str, Any], int]:
     try:
         record = load_record(text)
     except RecordFormatError as exc:
-        return {"file": filename, "valid": False, "error": {"rule": None,
-                                                             "message": str(exc)}}, 2
+        return {"file": filename, "valid": False, "error": {"rule": None, "message": str(exc)}}, 2
     result = check_record(record)
     return {"file": filename, **result}, 0 if result["valid"] else 1

@@ -56,10 +56,25 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
     log = (tmp_path_factory.mktemp("celery") / "worker.log").open("w")
     name = f"test-{uuid.uuid4().hex[:8]}@%h"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "cuatrola_site", "worker",
-         "--loglevel=INFO", "--concurrency=1", "--without-gossip", "--without-mingle",
-         "-n", name],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "cuatrola_site",
+            "worker",
+            "--loglevel=INFO",
+            "--concurrency=1",
+            "--without-gossip",
+            "--without-mingle",
+            "-n",
+            name,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     deadline = time.monotonic() + 60
     while not app.control.ping(timeout=0.5):

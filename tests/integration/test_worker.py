@@ -25,7 +25,7 @@ def test_task_runs_in_the_separate_worker_and_writes_to_postgres(celery_worker_p
         assert time.monotonic() < deadline, "the worker never wrote its heartbeat"
         time.sleep(0.1)
     beat = WorkerHeartbeat.objects.get()
-    host, pid = beat.hostname.rsplit(":", 1)
+    _host, pid = beat.hostname.rsplit(":", 1)
     assert int(pid) != os.getpid(), "the task ran in the test process, not the worker"
     assert beat.beats == 1
 

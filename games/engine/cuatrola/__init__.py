@@ -7,7 +7,24 @@ from .options import CALLS, VALUE, CuatrolaRules
 from .play import TrickContext, context, legal_cards, trick_winner, violation
 
 __all__ = [
-    "CALLS", "VALUE", "Call", "Cante", "CuatrolaRules", "Event", "HandResult", "HandState",
-    "MatchState", "Penalty", "Play", "Trick", "TrickContext", "context", "event_from_dict",
-    "event_to_dict", "legal_cards", "side_of", "trick_winner", "violation",
+    "CALLS",
+    "VALUE",
+    "Call",
+    "Cante",
+    "CuatrolaRules",
+    "Event",
+    "HandResult",
+    "HandState",
+    "MatchState",
+    "Penalty",
+    "Play",
+    "Trick",
+    "TrickContext",
+    "context",
+    "event_from_dict",
+    "event_to_dict",
+    "legal_cards",
+    "side_of",
+    "trick_winner",
+    "violation",
 ]

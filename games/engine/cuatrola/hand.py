@@ -23,9 +23,17 @@ from ..cards import SPANISH_20, Card
 from ..errors import RuleError
 from .events import Call, Cante, Event, Penalty, Play
 from .knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
-from .options import CALL_RANK, CALLS, HAND_SIZE, LAST_TRICK_BONUS, SEATS, TRICKS, VALUE
-from .options import CuatrolaRules
-from .play import POINTS, TrickContext, Violation, context, legal_cards, trick_winner, violation
+from .options import (
+    CALL_RANK,
+    CALLS,
+    HAND_SIZE,
+    LAST_TRICK_BONUS,
+    SEATS,
+    TRICKS,
+    VALUE,
+    CuatrolaRules,
+)
+from .play import POINTS, Violation, context, legal_cards, trick_winner, violation
 
 DECK = SPANISH_20
 # Which witness to report when several prove the same play illegal.
@@ -82,6 +90,7 @@ class HandState:
         """Start a hand (C1). ``deal``, when given, is the five cards of every seat (V4)."""
         self.rules = rules
         self.number = number
+        self.seq = 0  # number of accepted events
         self.score_before = tuple(score_before)
         if type(dealer) is not int or not 0 <= dealer < SEATS:
             raise self._error("C1", f"dealer must be a seat from 0 to {SEATS - 1}")
@@ -89,8 +98,11 @@ class HandState:
         self.mano = (dealer + 1) % SEATS
         trump = DECK.card(trump_card) if isinstance(trump_card, str) else trump_card
         if trump not in DECK:
-            raise self._error("C1", f"trump card {trump_card} is not a card of the 20-card deck",
-                              card=str(trump_card))
+            raise self._error(
+                "C1",
+                f"trump card {trump_card} is not a card of the 20-card deck",
+                card=str(trump_card),
+            )
         self.trump_card: Card = trump
         self.trump: str = trump.suit
         self.knowledge = Knowledge(SEATS)
@@ -121,12 +133,13 @@ class HandState:
         self.last_trick_side: int | None = None
         self.failed = False
         self.penalty: Penalty | None = None
-        self.seq = 0  # number of accepted events
 
     # ------------------------------------------------------------------ header (C1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
         if len(deal) != SEATS or any(len(cards) != HAND_SIZE for cards in deal):
-            raise self._error("C1", f"the deal must give {HAND_SIZE} cards to each of {SEATS} seats")
+            raise self._error(
+                "C1", f"the deal must give {HAND_SIZE} cards to each of {SEATS} seats"
+            )
         seen: set[Card] = set()
         hands = []
         for cards in deal:
@@ -134,17 +147,24 @@ class HandState:
             for text in cards:
                 card = DECK.card(text) if isinstance(text, str) else text
                 if card not in DECK:
-                    raise self._error("V1", f"{text} in the deal is not a card of the 20-card deck",
-                                      card=str(text))
+                    raise self._error(
+                        "V1",
+                        f"{text} in the deal is not a card of the 20-card deck",
+                        card=str(text),
+                    )
                 if card in seen:
                     raise self._error("V1", f"{card} is dealt twice", card=card.text)
                 seen.add(card)
                 hand.append(card)
             hands.append(tuple(hand))
         if self.trump_card not in hands[self.dealer]:
-            raise self._error("C1", f"the trump card {self.trump_card} must be in the dealer's "
-                              f"(seat {self.dealer}) hand", seat=self.dealer,
-                              card=self.trump_card.text)
+            raise self._error(
+                "C1",
+                f"the trump card {self.trump_card} must be in the dealer's "
+                f"(seat {self.dealer}) hand",
+                seat=self.dealer,
+                card=self.trump_card.text,
+            )
         return tuple(hands)
 
     # ------------------------------------------------------------------ accessors
@@ -216,8 +236,16 @@ class HandState:
             winner = side_of(self.mano)  # ties go to mano's side, even in a solo
         else:
             winner = 0 if points[0] > points[1] else 1
-        return HandResult(declaration, self.declarer, tuple(self.tricks_won), points,
-                          tuple(self.cante_points), winner, value, self.penalty)
+        return HandResult(
+            declaration,
+            self.declarer,
+            tuple(self.tricks_won),
+            points,
+            tuple(self.cante_points),
+            winner,
+            value,
+            self.penalty,
+        )
 
     # ------------------------------------------------------------------ legal moves (V4)
     def legal_calls(self) -> list[str]:
@@ -243,7 +271,8 @@ class HandState:
             return DECK.sort(legal_cards(held, ctx))
         full = len(self.knowledge.known[seat]) >= HAND_SIZE
         candidates = [
-            c for c in DECK
+            c
+            for c in DECK
             if c not in self.knowledge.played
             and self.knowledge.owner(c) in (None, seat)
             and (not full or c in self.knowledge.known[seat])
@@ -257,7 +286,7 @@ class HandState:
         for seat in self._eligible_singers():
             for suit in DECK.suits:
                 try:
-                    self._check_cante(Cante(seat, suit))
+                    self._judge_cante(Cante(seat, suit))
                 except RuleError:
                     continue
                 if self.deal is not None and not all(
@@ -285,32 +314,39 @@ class HandState:
     # calls (C3, C4) -----------------------------------------------------------------
     def _call_fault(self, seat: int, call: str) -> tuple[str, str] | None:
         if call not in CALL_RANK:
-            return "C3", f"seat {seat} made an unknown call {call!r}: expected one of " + \
-                ", ".join(self.rules.legal_call_names())
+            return "C3", f"seat {seat} made an unknown call {call!r}: expected one of " + ", ".join(
+                self.rules.legal_call_names()
+            )
         if call == "quintola" and not self.rules.quintola:
             return "C3", f"seat {seat} called quintola, which this ruleset does not have"
         if call == "pass":
             return None
         highest = max((CALL_RANK[c] for c in self.calls), default=0)
         if CALL_RANK[call] <= highest:
-            return "C3", (f"seat {seat} called {call}, which does not raise the standing "
-                          f"{CALLS[highest]}")
+            return "C3", (
+                f"seat {seat} called {call}, which does not raise the standing {CALLS[highest]}"
+            )
         if self.rules.match == "exact":
             score = self.score_before[side_of(seat)]
             if score + VALUE[call] > self.rules.target:
-                return "C4", (f"seat {seat} declared {call} ({VALUE[call]}) with its side at "
-                              f"{score}: that would pass the target {self.rules.target}")
+                return "C4", (
+                    f"seat {seat} declared {call} ({VALUE[call]}) with its side at "
+                    f"{score}: that would pass the target {self.rules.target}"
+                )
         return None
 
     def _apply_call(self, event: Call) -> None:
         index = len(self.calls) + 1
         if self.declaration is not None:
-            raise self._error("C3", f"the calls are over: {SEATS} calls were made",
-                              call=index)
+            raise self._error("C3", f"the calls are over: {SEATS} calls were made", call=index)
         seat = self.to_act
         if event.seat is not None and event.seat != seat:
-            raise self._error("V1", f"it is seat {seat}'s turn to speak, not seat {event.seat}'s",
-                              seat=event.seat, call=index)
+            raise self._error(
+                "V1",
+                f"it is seat {seat}'s turn to speak, not seat {event.seat}'s",
+                seat=event.seat,
+                call=index,
+            )
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error(fault[0], fault[1], seat=seat, call=index)
@@ -339,34 +375,48 @@ class HandState:
         trick, position = len(self.tricks) + 1, len(self.current_cards) + 1
         loc = {"trick": trick, "position": position, "card": card.text}
         if self.declaration is None:
-            raise self._error("C3", f"the calls are not complete: seat {self.to_act} has not "
-                              "spoken", **loc)
+            raise self._error(
+                "C3", f"the calls are not complete: seat {self.to_act} has not spoken", **loc
+            )
         if self.is_complete:
             if self.penalty is not None:
                 raise self._error("C12", "the hand was ended by a penalty", **loc)
             if self.failed:
-                raise self._error("C10", f"the {self.declaration} failed at trick "
-                                  f"{len(self.tricks)}: the hand is over", **loc)
+                raise self._error(
+                    "C10",
+                    f"the {self.declaration} failed at trick {len(self.tricks)}: the hand is over",
+                    **loc,
+                )
             raise self._error("V1", f"all {TRICKS} tricks have been played", **loc)
         seat = self.to_act
         loc["seat"] = seat
         if event.seat is not None and event.seat != seat:
-            raise self._error("V1", f"it is seat {seat}'s turn to play, not seat {event.seat}'s",
-                              **loc)
+            raise self._error(
+                "V1", f"it is seat {seat}'s turn to play, not seat {event.seat}'s", **loc
+            )
         if card not in DECK:
             raise self._error("V1", f"{card} is not a card of the 20-card deck", **loc)
         kn = self.knowledge
         if card in kn.played:
-            raise self._error("V1", f"{card} was already played at trick {kn.played[card][2]}",
-                              **loc)
+            raise self._error(
+                "V1", f"{card} was already played at trick {kn.played[card][2]}", **loc
+            )
         owner = kn.owner(card)
         if owner is not None and owner != seat:
-            raise self._error("V1", f"seat {seat} played {card}, but seat {owner} holds it "
-                              f"({kn.evidence(owner, card)})", **loc)
+            raise self._error(
+                "V1",
+                f"seat {seat} played {card}, but seat {owner} holds it "
+                f"({kn.evidence(owner, card)})",
+                **loc,
+            )
         newly_known = owner is None
         if newly_known and len(kn.known[seat]) >= HAND_SIZE:
-            raise self._error("V1", f"seat {seat} played {card}, but its {HAND_SIZE} cards are "
-                              "already known: " + self._known_list(seat), **loc)
+            raise self._error(
+                "V1",
+                f"seat {seat} played {card}, but its {HAND_SIZE} cards are "
+                "already known: " + self._known_list(seat),
+                **loc,
+            )
 
         ctx = context(self.current_cards, self.trump)
         record = PlayRecord(self.seq, seat, card, trick, position, ctx)
@@ -395,8 +445,9 @@ class HandState:
         winner = self.current_seats[trick_winner(cards, self.trump)]
         side = side_of(winner)
         number = len(self.tricks) + 1
-        self.tricks.append(Trick(number, self.current_seats[0], tuple(self.current_seats),
-                                 tuple(cards), winner))
+        self.tricks.append(
+            Trick(number, self.current_seats[0], tuple(self.current_seats), tuple(cards), winner)
+        )
         self.tricks_won[side] += 1
         self.card_points[side] += sum(POINTS[c] for c in cards)
         if number == TRICKS:
@@ -426,46 +477,84 @@ class HandState:
         after = event.after_trick if event.after_trick is not None else len(self.tricks)
         loc = {"trick": after, "seat": seat, "cante": len(self.cantes) + 1}
         if type(seat) is not int or not 0 <= seat < SEATS or suit not in DECK.suits:
-            raise self._error("C9", "a cante needs a seat from 0 to 3 and a suit o, c, e or b",
-                              **{**loc, "seat": None})
+            raise self._error(
+                "C9",
+                "a cante needs a seat from 0 to 3 and a suit o, c, e or b",
+                **{**loc, "seat": None},
+            )
         if self.penalty is not None:
             raise self._error("C12", "the hand was ended by a penalty", **loc)
         if self.declaration is None:
-            raise self._error("C9", "no cante before the calls are complete and a trick is won",
-                              **loc)
+            raise self._error(
+                "C9", "no cante before the calls are complete and a trick is won", **loc
+            )
         if self.declaration in ("cuatrola", "quintola"):
             raise self._error("C9", f"no cantes in a {self.declaration} hand", **loc)
-        if (event.after_trick is not None and event.after_trick != len(self.tricks)) \
-                or self.current_cards or not self.tricks:
-            raise self._error("C9", f"a cante must come right after a completed trick, before "
-                              f"the next lead (trick {after} is not the last completed trick)",
-                              **loc)
+        if self.current_cards and after == len(self.tricks) + 1:
+            raise self._error(
+                "C9",
+                f"trick {after} is unfinished: a cante comes right after a "
+                "completed trick, before the next lead",
+                **loc,
+            )
+        if (
+            (event.after_trick is not None and event.after_trick != len(self.tricks))
+            or self.current_cards
+            or not self.tricks
+        ):
+            raise self._error(
+                "C9",
+                f"a cante comes right after a completed trick, before the "
+                f"next lead: trick {after} is not the trick just completed",
+                **loc,
+            )
         trick = self.tricks[-1]
         if side_of(seat) != side_of(trick.winner):
             raise self._error("C9", f"seat {seat}'s side did not win trick {trick.number}", **loc)
         if seat == self.sitting_out:
             raise self._error("C9", f"seat {seat} sits out this hand and cannot sing", **loc)
         if any(c.after_trick == trick.number for c in self.cantes):
-            raise self._error("C9", f"a cante was already made after trick {trick.number}: one "
-                              "per won trick", **loc)
+            raise self._error(
+                "C9",
+                f"a cante was already made after trick {trick.number}: one per won trick",
+                **loc,
+            )
         if suit in self.sung_suits:
             raise self._error("C9", f"{DECK.suit_name(suit)} was already sung this hand", **loc)
         kn = self.knowledge
         for card in self._pair(suit):
             owner = kn.owner(card)
             if owner is not None and owner != seat:
-                raise self._error("V1", f"seat {seat} sang {DECK.suit_name(suit)}, but seat "
-                                  f"{owner} holds {card} ({kn.evidence(owner, card)})", **loc)
+                raise self._error(
+                    "V1",
+                    f"seat {seat} sang {DECK.suit_name(suit)}, but seat "
+                    f"{owner} holds {card} ({kn.evidence(owner, card)})",
+                    **loc,
+                )
         new = [c for c in self._pair(suit) if c not in kn.known[seat]]
         if len(kn.known[seat]) + len(new) > HAND_SIZE:
-            raise self._error("V1", f"seat {seat} sang {DECK.suit_name(suit)}, but it cannot "
-                              f"hold {' and '.join(map(str, new))} besides its known cards: "
-                              + self._known_list(seat), **loc)
+            raise self._error(
+                "V1",
+                f"seat {seat} sang {DECK.suit_name(suit)}, but it cannot "
+                f"hold {' and '.join(map(str, new))} besides its known cards: "
+                + self._known_list(seat),
+                **loc,
+            )
         pending = suit != self.trump and self.trump not in self.sung_suits
-        return CanteRecord(self.seq, seat, suit, trick.number, len(self.cantes) + 1,
-                           self._eligible_singers(), pending, 40 if suit == self.trump else 20)
+        return CanteRecord(
+            self.seq,
+            seat,
+            suit,
+            trick.number,
+            len(self.cantes) + 1,
+            self._eligible_singers(),
+            pending,
+            40 if suit == self.trump else 20,
+        )
 
-    def _apply_cante(self, event: Cante) -> None:
+    def _judge_cante(self, event: Cante) -> tuple[CanteRecord, dict[Card, Evidence]]:
+        """All C9 checks of a cante, including what knowledge proves (V2); returns the
+        record it makes and the cards it newly reveals, or raises the earliest fault."""
         record = self._check_cante(event)
         seat, suit = record.seat, record.suit
         kn = self.knowledge
@@ -473,10 +562,14 @@ class HandState:
         faults: list[RuleError] = []
         gone = [c for c in pair if c in kn.played]
         if gone:
-            faults.append(self._cante_error(
-                record, f"seat {seat} sang {DECK.suit_name(suit)} after trick "
-                f"{record.after_trick} but no longer held {gone[0]} (played at trick "
-                f"{kn.played[gone[0]][2]}): C9"))
+            faults.append(
+                self._cante_error(
+                    record,
+                    f"seat {seat} sang {DECK.suit_name(suit)} after trick "
+                    f"{record.after_trick} but no longer held {gone[0]} (played at trick "
+                    f"{kn.played[gone[0]][2]}): C9",
+                )
+            )
         if record.trump_pending:
             proof = self._trump_pair_holder(record)
             if proof:
@@ -487,10 +580,14 @@ class HandState:
             faults.extend(self._proofs_from_new_cards(seat, new))
         if faults:
             raise min(faults, key=lambda e: e.seq)
-        kn.known[seat].update(new)
+        return record, new
+
+    def _apply_cante(self, event: Cante) -> None:
+        record, new = self._judge_cante(event)
+        self.knowledge.known[record.seat].update(new)
         self.cantes.append(record)
-        self.sung_suits.add(suit)
-        self.cante_points[side_of(seat)] += record.value
+        self.sung_suits.add(record.suit)
+        self.cante_points[side_of(record.seat)] += record.value
 
     # penalty (C12) ----------------------------------------------------------------------
     def _apply_penalty(self, event: Penalty) -> None:
@@ -498,8 +595,9 @@ class HandState:
         if not self.rules.renuncio_penalty:
             raise self._error("C12", "this ruleset has no renuncio penalty", **loc)
         if type(event.seat) is not int or not 0 <= event.seat < SEATS:
-            raise self._error("C12", "a penalty needs the seat (0 to 3) that broke the rules",
-                              **loc)
+            raise self._error(
+                "C12", "a penalty needs the seat (0 to 3) that broke the rules", **loc
+            )
         if event.rule not in ("C7", "C9"):
             raise self._error("C12", "a penalty is for breaking C7 or C9", **loc)
         if self.declaration is None:
@@ -507,8 +605,9 @@ class HandState:
         if self.penalty is not None:
             raise self._error("C12", "the hand was already ended by a penalty", **loc)
         if event.seat == self.sitting_out:
-            raise self._error("C12", f"seat {event.seat} sits out this hand and played no card",
-                              **loc)
+            raise self._error(
+                "C12", f"seat {event.seat} sits out this hand and played no card", **loc
+            )
         self.penalty = event
 
     # ------------------------------------------------------------------ V2 proofs
@@ -534,9 +633,12 @@ class HandState:
                         errors.append(self._trump_first_error(cante, *proof))
         return errors
 
-    def _trump_pair_holder(self, cante: CanteRecord, new_seat: int | None = None,
-                           new: dict[Card, Evidence] | None = None
-                           ) -> tuple[int, list[str]] | None:
+    def _trump_pair_holder(
+        self,
+        cante: CanteRecord,
+        new_seat: int | None = None,
+        new: dict[Card, Evidence] | None = None,
+    ) -> tuple[int, list[str]] | None:
         """A seat that could have sung the trump suit when ``cante`` was made, with the
         evidence; ``new`` are cards the current event makes known to ``new_seat``."""
         kn = self.knowledge
@@ -557,43 +659,70 @@ class HandState:
     def _error(self, rule: str, message: str, **loc) -> RuleError:
         return RuleError(rule, message, hand=self.number, seq=self.seq, **loc)
 
-    def _play_error(self, record: PlayRecord, v: Violation, evidence: Evidence | None = None
-                    ) -> RuleError:
+    def _play_error(
+        self, record: PlayRecord, v: Violation, evidence: Evidence | None = None
+    ) -> RuleError:
         seat, card, ctx, trick = record.seat, record.card, record.ctx, record.trick
         w = v.witness
         if evidence is None:
             evidence = self.knowledge.evidence(seat, w)
         lead = DECK.suit_name(ctx.lead)
         if v.reason == "follow":
-            text = (f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
-                    f"{w} ({evidence}): C7.2 must follow suit")
+            text = (
+                f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
+                f"{w} ({evidence}): C7.2 must follow suit"
+            )
         elif v.reason == "beat":
-            text = (f"seat {seat} played {card} at trick {trick} but had to beat "
-                    f"{ctx.high_lead} with a higher {lead}: held {w} ({evidence}): C7.2")
+            text = (
+                f"seat {seat} played {card} at trick {trick} but had to beat "
+                f"{ctx.high_lead} with a higher {lead}: held {w} ({evidence}): C7.2"
+            )
         elif v.reason == "trump":
-            text = (f"seat {seat} played {card} at trick {trick} without {lead} but held the "
-                    f"trump {w} ({evidence}): C7.3 must trump")
+            text = (
+                f"seat {seat} played {card} at trick {trick} without {lead} but held the "
+                f"trump {w} ({evidence}): C7.3 must trump"
+            )
         else:
-            text = (f"seat {seat} played {card} at trick {trick} but had to overtrump "
-                    f"{ctx.high_trump}: held {w} ({evidence}): C7.3")
-        return RuleError("C7", text, hand=self.number, trick=trick, position=record.position,
-                         seat=seat, card=card.text, seq=record.seq)
+            text = (
+                f"seat {seat} played {card} at trick {trick} but had to overtrump "
+                f"{ctx.high_trump}: held {w} ({evidence}): C7.3"
+            )
+        return RuleError(
+            "C7",
+            text,
+            hand=self.number,
+            trick=trick,
+            position=record.position,
+            seat=seat,
+            card=card.text,
+            seq=record.seq,
+        )
 
     def _cante_error(self, cante: CanteRecord, message: str) -> RuleError:
-        return RuleError("C9", message, hand=self.number, trick=cante.after_trick,
-                         seat=cante.seat, cante=cante.ordinal, seq=cante.seq)
+        return RuleError(
+            "C9",
+            message,
+            hand=self.number,
+            trick=cante.after_trick,
+            seat=cante.seat,
+            cante=cante.ordinal,
+            seq=cante.seq,
+        )
 
-    def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]
-                           ) -> RuleError:
+    def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]) -> RuleError:
         return self._cante_error(
-            cante, f"seat {cante.seat} sang {DECK.suit_name(cante.suit)} after trick "
+            cante,
+            f"seat {cante.seat} sang {DECK.suit_name(cante.suit)} after trick "
             f"{cante.after_trick} while seat {holder} held the trump pair "
-            f"({', '.join(evidence)}): C9 trump suit first")
+            f"({', '.join(evidence)}): C9 trump suit first",
+        )
 
     def _known_list(self, seat: int) -> str:
         kn = self.knowledge
         return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())
 
     def __repr__(self) -> str:
-        return (f"<HandState #{self.number} dealer={self.dealer} trump={self.trump_card} "
-                f"phase={self.phase} tricks={len(self.tricks)}>")
+        return (
+            f"<HandState #{self.number} dealer={self.dealer} trump={self.trump_card} "
+            f"phase={self.phase} tricks={len(self.tricks)}>"
+        )

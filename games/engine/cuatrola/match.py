@@ -65,19 +65,30 @@ class MatchState:
         if self.hands and not self.hands[-1].is_complete:
             last = self.hands[-1]
             if last.declaration is None:
-                raise RuleError("C3", f"hand {last.number} is unfinished: its calls are "
-                                "incomplete", hand=number)
-            raise RuleError("C10", f"hand {last.number} is unfinished: {len(last.tricks)} "
-                            "tricks played", hand=number)
+                raise RuleError(
+                    "C3", f"hand {last.number} is unfinished: its calls are incomplete", hand=number
+                )
+            raise RuleError(
+                "C10",
+                f"hand {last.number} is unfinished: {len(last.tricks)} tricks played",
+                hand=number,
+            )
         if self.finished:
-            raise RuleError("C11", f"the match is over ({self.score[0]}-{self.score[1]}): no "
-                            "more hands", hand=number)
+            raise RuleError(
+                "C11",
+                f"the match is over ({self.score[0]}-{self.score[1]}): no more hands",
+                hand=number,
+            )
         if self.hands and dealer != self.next_dealer:
-            raise RuleError("C1", f"the dealer of hand {number} must be seat "
-                            f"{self.next_dealer} (previous dealer + 1), not {dealer}",
-                            hand=number)
-        hand = HandState(self.rules, dealer, trump_card, deal, number=number,
-                         score_before=tuple(self.score))
+            raise RuleError(
+                "C1",
+                f"the dealer of hand {number} must be seat "
+                f"{self.next_dealer} (previous dealer + 1), not {dealer}",
+                hand=number,
+            )
+        hand = HandState(
+            self.rules, dealer, trump_card, deal, number=number, score_before=tuple(self.score)
+        )
         self.hands.append(hand)
         return hand
 
@@ -90,8 +101,12 @@ class MatchState:
         hand.apply(event)
         if hand.is_complete and not was_complete:
             self._score(hand)
-        elif was_complete and hand.penalty is not None and self.results \
-                and len(self.results) == len(self.hands):
+        elif (
+            was_complete
+            and hand.penalty is not None
+            and self.results
+            and len(self.results) == len(self.hands)
+        ):
             # a penalty given after the last trick replaces that hand's result (C12)
             self._rescore_last(hand)
 

@@ -85,10 +85,7 @@ def violation(card: Card, witness: Card, ctx: TrickContext) -> Violation | None:
     high_trump = ctx.high_trump
     if card.suit == trump:
         # a trump was played; it had to overtrump when able
-        if (
-            high_trump is not None
-            and STRENGTH[card] < STRENGTH[high_trump] < STRENGTH[witness]
-        ):
+        if high_trump is not None and STRENGTH[card] < STRENGTH[high_trump] < STRENGTH[witness]:
             return Violation("C7.3", "overtrump", witness)
         return None
     # a discard while holding a trump that could have been played legally

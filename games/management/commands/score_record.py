@@ -11,7 +11,7 @@ from games.engine import check_text
 class Command(BaseCommand):
     help = (
         "Check card-record files against the rules and print one JSON line per file "
-        "(\"file\" is the file's name without its folder). "
+        '("file" is the file\'s name without its folder). '
         "Exit status: 0 all valid, 1 any invalid, 2 any file that is not a readable record."
     )
     requires_system_checks = []  # a pure engine command: no database needed
@@ -26,8 +26,14 @@ class Command(BaseCommand):
             try:
                 text = path.read_bytes()
             except OSError as exc:
-                line, code = {"file": path.name, "valid": False,
-                              "error": {"rule": None, "message": f"cannot read: {exc.strerror}"}}, 2
+                line, code = (
+                    {
+                        "file": path.name,
+                        "valid": False,
+                        "error": {"rule": None, "message": f"cannot read: {exc.strerror}"},
+                    },
+                    2,
+                )
             else:
                 line, code = check_text(text, path.name)
             self.stdout.write(json.dumps(line, ensure_ascii=False))

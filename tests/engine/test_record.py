@@ -1,0 +1,99 @@
+"""The card-record format and the checker: fixtures, the shared examples, the CLI."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.engine import check_text, dump_record, load_record
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).parent / "records"
+SHARED = ROOT.parent / "shared" / "examples"
+
+
+def record_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+ALL = record_files(FIXTURES) + record_files(SHARED)
+
+
+def expected_for(path: Path) -> dict:
+    return json.loads(path.with_name(path.stem + ".expected.json").read_text())
+
+
+def without_message(line: dict) -> dict:
+    line = json.loads(json.dumps(line))
+    line.get("error", {}).pop("message", None)
+    return line
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
+def test_checker_output_matches_the_expected_line(path):
+    line, status = check_text(path.read_bytes(), path.name)
+    expected = expected_for(path)
+    assert without_message(line) == without_message(expected)
+    assert status == (0 if expected["valid"] else 2 if expected["error"]["rule"] is None else 1)
+    if not line["valid"]:
+        assert line["error"]["message"]
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/examples is not beside the project")
+def test_shared_examples_match_to_the_message():
+    """Our messages follow the examples' wording too (the spec lets them differ)."""
+    for path in record_files(SHARED):
+        line, _ = check_text(path.read_bytes(), path.name)
+        assert line == expected_for(path), path.name
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in ALL if not p.name.startswith("malformed")], ids=lambda p: p.stem
+)
+def test_round_trip_is_exact(path):
+    record = load_record(path.read_bytes())
+    text = dump_record(record)
+    assert dump_record(load_record(text)) == text
+    assert json.loads(text)["hands"] == json.loads(path.read_text())["hands"]
+
+
+def run_cli(*files: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", "score_record", *files],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_cli_prints_one_line_per_file_and_exit_status():
+    valid = FIXTURES / "valid_reference_hand_in_progress_match.json"
+    invalid = FIXTURES / "invalid_c5_fourth_card_when_partner_sits_out.json"
+    done = run_cli(str(valid))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == expected_for(valid)
+    done = run_cli(str(valid), str(invalid))
+    assert done.returncode == 1
+    lines = [json.loads(x) for x in done.stdout.splitlines()]
+    assert [x["valid"] for x in lines] == [True, False]
+    assert lines[1]["error"]["rule"] == "C5"
+
+
+def test_cli_unreadable_files_exit_2_without_a_traceback(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(b"\xff\xfe not json")
+    done = run_cli(
+        str(broken),
+        str(tmp_path / "missing.json"),
+        str(FIXTURES / "invalid_c5_fourth_card_when_partner_sits_out.json"),
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    lines = [json.loads(x) for x in done.stdout.splitlines()]
+    assert [x["error"]["rule"] for x in lines] == [None, None, "C5"]
+    assert lines[1]["file"] == "missing.json"
