@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import (
+    SPANISH_20,
     Call,
     CuatrolaRules,
     HandState,
@@ -18,7 +19,14 @@ from games.engine import (
     dump_record,
     load_record,
 )
-from games.engine.cuatrola.play import context, legal_cards, violation
+from games.engine.cuatrola.play import (
+    advance,
+    context,
+    legal_cards,
+    trick_winner,
+    violation,
+    winning_card,
+)
 from games.engine.cuatrola.simulate import random_deal, random_match
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -224,3 +232,16 @@ def test_mutated_records_get_a_rule_or_a_format_error_never_a_crash(seed, data):
 def test_legal_cantes_are_accepted(seed):
     """legal_cantes() never offers a cante that apply() refuses (sing every time)."""
     assert check_record(random_match(random.Random(seed), max_hands=3, sing=1.0))["valid"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(SPANISH_20.cards), min_size=1, max_size=4, unique=True),
+    trump=st.sampled_from("oceb"),
+)
+def test_incremental_trick_context_equals_recomputing_it(cards, trump):
+    ctx = context([], trump)
+    for i, card in enumerate(cards, 1):
+        ctx = advance(ctx, card)
+        assert ctx == context(cards[:i], trump)
+    assert winning_card(ctx) is cards[trick_winner(cards, trump)]

@@ -33,7 +33,7 @@ from .options import (
     VALUE,
     CuatrolaRules,
 )
-from .play import POINTS, Violation, context, legal_cards, trick_winner, violation
+from .play import POINTS, Violation, advance, context, legal_cards, violation, winning_card
 
 DECK = SPANISH_20
 # Which witness to report when several prove the same play illegal.
@@ -111,9 +111,9 @@ class HandState:
             self.deal = self._check_deal(deal)
             for seat, cards in enumerate(self.deal):
                 for card in cards:
-                    self.knowledge.known[seat][card] = Evidence("dealt")
+                    self.knowledge.learn(seat, card, Evidence("dealt"))
         else:
-            self.knowledge.known[dealer][trump] = Evidence("trump")
+            self.knowledge.learn(dealer, trump, Evidence("trump"))
 
         self.calls: list[str] = []
         self.declaration: str | None = None  # set when the calls are complete
@@ -133,6 +133,10 @@ class HandState:
         self.last_trick_side: int | None = None
         self.failed = False
         self.penalty: Penalty | None = None
+        # derived, kept up to date by the event handlers (the hot path reads them)
+        self._complete = False
+        self._turn: int | None = self.mano
+        self._ctx = context([], self.trump)
 
     # ------------------------------------------------------------------ header (C1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
@@ -179,20 +183,26 @@ class HandState:
 
     @property
     def is_complete(self) -> bool:
-        return (
-            self.penalty is not None or self.failed or len(self.tricks) == TRICKS
-        ) and self.declaration is not None
+        """All tricks played, a cuatrola/quintola failed (C10) or a penalty given (C12)."""
+        return self._complete
 
     @property
     def to_act(self) -> int | None:
         """The seat to call or play next; None when the hand is complete."""
+        return self._turn
+
+    def _update_turn(self) -> None:
+        self._complete = self.declaration is not None and (
+            self.penalty is not None or self.failed or len(self.tricks) == TRICKS
+        )
         if self.declaration is None:
-            return (self.mano + len(self.calls)) % SEATS
-        if self.is_complete:
-            return None
-        if not self.current_seats:
-            return self.leader
-        return self._next_active(self.current_seats[-1])
+            self._turn = (self.mano + len(self.calls)) % SEATS
+        elif self._complete:
+            self._turn = None
+        elif not self.current_seats:
+            self._turn = self.leader
+        else:
+            self._turn = self._next_active(self.current_seats[-1])
 
     @property
     def trick_size(self) -> int:
@@ -265,7 +275,7 @@ class HandState:
         seat = self.to_act
         if seat is None or self.declaration is None:
             return []
-        ctx = context(self.current_cards, self.trump)
+        ctx = self._ctx
         held = self.knowledge.held_now(seat)
         if self.deal is not None:
             return DECK.sort(legal_cards(held, ctx))
@@ -274,7 +284,7 @@ class HandState:
             c
             for c in DECK
             if c not in self.knowledge.played
-            and self.knowledge.owner(c) in (None, seat)
+            and self.knowledge.owner_of.get(c, seat) == seat
             and (not full or c in self.knowledge.known[seat])
         ]
         return DECK.sort(c for c in candidates if not any(violation(c, w, ctx) for w in held))
@@ -353,6 +363,7 @@ class HandState:
         self.calls.append(event.call)
         if len(self.calls) == SEATS:
             self._finish_calls()
+        self._update_turn()
 
     def _finish_calls(self) -> None:
         ranks = [CALL_RANK[c] for c in self.calls]
@@ -372,77 +383,108 @@ class HandState:
     # plays (C5–C8, C10, V1, V2) ----------------------------------------------------------
     def _apply_play(self, event: Play) -> None:
         card = event.card
-        trick, position = len(self.tricks) + 1, len(self.current_cards) + 1
-        loc = {"trick": trick, "position": position, "card": card.text}
+        seat = self._turn
+        kn = self.knowledge
+        played = kn.played
+        owner = kn.owner_of.get(card)
+        known = kn.known[seat] if seat is not None else None
+        if (
+            self._complete
+            or self.declaration is None
+            or (event.seat is not None and event.seat != seat)
+            or card in played
+            or card not in DECK
+            or (owner is not None and owner != seat)
+            or (owner is None and len(known) >= HAND_SIZE)
+        ):
+            raise self._play_refusal(event)  # faulty on its own terms (V1, C3, C10, C12)
+
+        trick = len(self.tricks) + 1
+        ctx = self._ctx
+        record = PlayRecord(self.seq, seat, card, trick, len(self.current_cards) + 1, ctx)
+        faults = None
+        for w in known:
+            if w not in played and violation(card, w, ctx):
+                own = self._worst(violation(card, h, ctx) for h in kn.held_now(seat))
+                faults = [self._play_error(record, own)]
+                break
+        if owner is None:
+            evidence = Evidence("played", trick)
+            proofs = self._proofs_from_new_cards(seat, {card: evidence})
+            if proofs:
+                faults = (faults or []) + proofs
+            known[card] = evidence  # the proofs' messages read it; undone if refused
+        if faults:
+            if owner is None:
+                del known[card]
+            raise min(faults, key=lambda e: e.seq)
+
+        # accepted
+        if owner is None:
+            kn.owner_of[card] = seat
+        played[card] = (seat, self.seq, trick)
+        self.plays.append(record)
+        self.plays_by_seat[seat].append(record)
+        self.current_seats.append(seat)
+        self.current_cards.append(card)
+        self._ctx = advance(ctx, card)
+        if len(self.current_cards) == self.trick_size:
+            self._finish_trick()
+        self._update_turn()
+
+    def _play_refusal(self, event: Play) -> RuleError:
+        """The error for a play that is faulty on its own terms."""
+        card = event.card
+        loc = {
+            "trick": len(self.tricks) + 1,
+            "position": len(self.current_cards) + 1,
+            "card": card.text,
+        }
         if self.declaration is None:
-            raise self._error(
+            return self._error(
                 "C3", f"the calls are not complete: seat {self.to_act} has not spoken", **loc
             )
-        if self.is_complete:
+        if self._complete:
             if self.penalty is not None:
-                raise self._error("C12", "the hand was ended by a penalty", **loc)
+                return self._error("C12", "the hand was ended by a penalty", **loc)
             if self.failed:
-                raise self._error(
+                return self._error(
                     "C10",
                     f"the {self.declaration} failed at trick {len(self.tricks)}: the hand is over",
                     **loc,
                 )
-            raise self._error("V1", f"all {TRICKS} tricks have been played", **loc)
-        seat = self.to_act
+            return self._error("V1", f"all {TRICKS} tricks have been played", **loc)
+        seat = self._turn
         loc["seat"] = seat
         if event.seat is not None and event.seat != seat:
-            raise self._error(
+            return self._error(
                 "V1", f"it is seat {seat}'s turn to play, not seat {event.seat}'s", **loc
             )
         if card not in DECK:
-            raise self._error("V1", f"{card} is not a card of the 20-card deck", **loc)
+            return self._error("V1", f"{card} is not a card of the 20-card deck", **loc)
         kn = self.knowledge
         if card in kn.played:
-            raise self._error(
+            return self._error(
                 "V1", f"{card} was already played at trick {kn.played[card][2]}", **loc
             )
-        owner = kn.owner(card)
+        owner = kn.owner_of.get(card)
         if owner is not None and owner != seat:
-            raise self._error(
+            return self._error(
                 "V1",
                 f"seat {seat} played {card}, but seat {owner} holds it "
                 f"({kn.evidence(owner, card)})",
                 **loc,
             )
-        newly_known = owner is None
-        if newly_known and len(kn.known[seat]) >= HAND_SIZE:
-            raise self._error(
-                "V1",
-                f"seat {seat} played {card}, but its {HAND_SIZE} cards are "
-                "already known: " + self._known_list(seat),
-                **loc,
-            )
-
-        ctx = context(self.current_cards, self.trump)
-        record = PlayRecord(self.seq, seat, card, trick, position, ctx)
-        faults: list[RuleError] = []
-        own = self._worst(violation(card, w, ctx) for w in kn.held_now(seat))
-        if own:
-            faults.append(self._play_error(record, own))
-        if newly_known:
-            faults.extend(self._proofs_from_new_cards(seat, {card: Evidence("played", trick)}))
-        if faults:
-            raise min(faults, key=lambda e: e.seq)
-
-        # accepted
-        if newly_known:
-            kn.known[seat][card] = Evidence("played", trick)
-        kn.played[card] = (seat, self.seq, trick)
-        self.plays.append(record)
-        self.plays_by_seat[seat].append(record)
-        self.current_seats.append(seat)
-        self.current_cards.append(card)
-        if len(self.current_cards) == self.trick_size:
-            self._finish_trick()
+        return self._error(
+            "V1",
+            f"seat {seat} played {card}, but its {HAND_SIZE} cards are already known: "
+            + self._known_list(seat),
+            **loc,
+        )
 
     def _finish_trick(self) -> None:
         cards = self.current_cards
-        winner = self.current_seats[trick_winner(cards, self.trump)]
+        winner = self.current_seats[cards.index(winning_card(self._ctx))]
         side = side_of(winner)
         number = len(self.tricks) + 1
         self.tricks.append(
@@ -453,6 +495,7 @@ class HandState:
         if number == TRICKS:
             self.last_trick_side = side
         self.current_seats, self.current_cards = [], []
+        self._ctx = context([], self.trump)
         self.leader = winner
         if self.declaration in ("cuatrola", "quintola"):
             lost = self.tricks_won[1 - side_of(self.declarer)]
@@ -523,7 +566,7 @@ class HandState:
             raise self._error("C9", f"{DECK.suit_name(suit)} was already sung this hand", **loc)
         kn = self.knowledge
         for card in self._pair(suit):
-            owner = kn.owner(card)
+            owner = kn.owner_of.get(card)
             if owner is not None and owner != seat:
                 raise self._error(
                     "V1",
@@ -584,7 +627,8 @@ class HandState:
 
     def _apply_cante(self, event: Cante) -> None:
         record, new = self._judge_cante(event)
-        self.knowledge.known[record.seat].update(new)
+        for card, evidence in new.items():
+            self.knowledge.learn(record.seat, card, evidence)
         self.cantes.append(record)
         self.sung_suits.add(record.suit)
         self.cante_points[side_of(record.seat)] += record.value
@@ -609,6 +653,7 @@ class HandState:
                 "C12", f"seat {event.seat} sits out this hand and played no card", **loc
             )
         self.penalty = event
+        self._update_turn()
 
     # ------------------------------------------------------------------ V2 proofs
     def _worst(self, violations) -> Violation | None:
@@ -625,7 +670,7 @@ class HandState:
                 v = violation(record.card, card, record.ctx)
                 if v:
                     errors.append(self._play_error(record, v, evidence))
-        if any(c.suit == self.trump and c.rank in ("12", "11") for c in new):
+        if self.cantes and any(c.suit == self.trump and c.rank in ("12", "11") for c in new):
             for cante in self.cantes:
                 if cante.trump_pending and seat in cante.eligible:
                     proof = self._trump_pair_holder(cante, seat, new)

@@ -61,19 +61,19 @@ class CanteRecord(NamedTuple):
 class Knowledge:
     """Known cards per seat with their evidence, and when each card was played."""
 
-    __slots__ = ("known", "played")
+    __slots__ = ("known", "owner_of", "played")
 
     def __init__(self, seats: int) -> None:
         self.known: list[dict[Card, Evidence]] = [{} for _ in range(seats)]
+        #: card -> the seat known to hold (or have held) it
+        self.owner_of: dict[Card, int] = {}
         #: card -> (seat, seq, trick)
         self.played: dict[Card, tuple[int, int, int]] = {}
 
-    def owner(self, card: Card) -> int | None:
-        """The seat known to hold (or have held) ``card``, if any."""
-        for seat, cards in enumerate(self.known):
-            if card in cards:
-                return seat
-        return None
+    def learn(self, seat: int, card: Card, evidence: Evidence) -> None:
+        """Record that ``seat`` holds (or held) ``card``."""
+        self.known[seat][card] = evidence
+        self.owner_of[card] = seat
 
     def held_at(self, seat: int, card: Card, seq: int) -> bool:
         """Was ``card`` known to be in ``seat``'s hand just before event ``seq``?"""

@@ -45,6 +45,26 @@ def context(cards: list[Card], trump: str) -> TrickContext:
     return TrickContext(lead, trump, high_lead, high_trump, bool(trumps) and lead != trump)
 
 
+def advance(ctx: TrickContext, card: Card) -> TrickContext:
+    """The context after ``card`` is added to the trick (O(1); same as :func:`context`)."""
+    trump = ctx.trump
+    if ctx.lead is None:
+        return TrickContext(card.suit, trump, card, card if card.suit == trump else None, False)
+    high_lead, high_trump, trumped = ctx.high_lead, ctx.high_trump, ctx.trumped
+    if card.suit == ctx.lead and STRENGTH[card] > STRENGTH[high_lead]:
+        high_lead = card
+    if card.suit == trump:
+        if high_trump is None or STRENGTH[card] > STRENGTH[high_trump]:
+            high_trump = card
+        trumped = ctx.lead != trump
+    return TrickContext(ctx.lead, trump, high_lead, high_trump, trumped)
+
+
+def winning_card(ctx: TrickContext) -> Card:
+    """The card winning a trick whose context is ``ctx`` (C8)."""
+    return ctx.high_trump or ctx.high_lead
+
+
 class Violation(NamedTuple):
     """Why holding ``witness`` makes the play illegal: a C7 subsection and its reason."""
 

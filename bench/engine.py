@@ -1,0 +1,142 @@
+"""Engine speed: complete Cuatrola hands checked per second, with and without the deal.
+
+Prints figures only (asserts nothing). Run: ``make bench`` or
+``.venv/bin/python bench/engine.py [--matches N]``. One process, so one core.
+
+Baseline, measured in the same run: a bare replay of the same hands that only finds
+trick winners and adds card points (no rule checked). The ratio says what checking the
+rules costs on top of walking the events at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.engine import Call, Card, HandState, Play, check_record, check_text
+from games.engine.cuatrola.play import POINTS, trick_winner
+from games.engine.cuatrola.simulate import random_match
+
+
+def bare_replay(records) -> int:
+    """The floor: walk every trick, find its winner, add its points. No rule is checked."""
+    total = 0
+    for record in records:
+        for hand in record.hands:
+            trump = hand.trump_card[-1]
+            for trick in hand.tricks:
+                cards = [Card.parse(t) for t in trick]
+                trick_winner(cards, trump)
+                total += sum(POINTS[c] for c in cards)
+    return total
+
+
+def best_of(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def per_event_cost(records) -> dict[int, float]:
+    """Mean µs per play event by trick number, without the deal: flat if no event
+    re-replays the hand."""
+    by_trick: dict[int, list[float]] = {}
+    clock = time.perf_counter_ns
+    for record in records:
+        for h in record.hands:
+            state = HandState(record.rules, h.dealer, Card.parse(h.trump_card))
+            for call in h.calls:
+                state.apply(Call(call))
+            for number, trick in enumerate(h.tricks, 1):
+                for text in trick:
+                    event = Play(Card.parse(text))
+                    start = clock()
+                    state.apply(event)
+                    by_trick.setdefault(number, []).append((clock() - start) / 1000)
+    return {k: statistics.fmean(v) for k, v in sorted(by_trick.items())}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=400)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+
+    rng = random.Random(2026)
+    with_deal = [random_match(rng) for _ in range(args.matches)]
+    without_deal = [random_match(random.Random(i)) for i in range(args.matches)]
+    for record in without_deal:
+        for hand in record.hands:
+            hand.deal = None
+    texts = [json.dumps(r.as_dict()) for r in without_deal]
+    hands_with = sum(len(r.hands) for r in with_deal)
+    hands_without = sum(len(r.hands) for r in without_deal)
+    events = sum(
+        len(h.calls) + sum(map(len, h.tricks)) + len(h.cantes)
+        for r in without_deal
+        for h in r.hands
+    )
+
+    floor = best_of(lambda: bare_replay(without_deal), args.repeat)
+    blind = best_of(lambda: [check_record(r) for r in without_deal], args.repeat)
+    known = best_of(lambda: [check_record(r) for r in with_deal], args.repeat)
+    from_text = best_of(lambda: [check_text(t, "x") for t in texts], args.repeat)
+
+    print(f"python {platform.python_version()} on {platform.machine()}, one process")
+    print(
+        f"{args.matches} random legal matches: {hands_without} hands, {events} events "
+        f"(without the deal); {hands_with} hands with the deal"
+    )
+    print(f"baseline bare replay (no rules)  : {hands_without / floor:12,.0f} hands/s")
+    print(
+        f"check without the deal (V2)      : {hands_without / blind:12,.0f} hands/s  "
+        f"({blind / floor:.1f}x baseline)  {blind / events * 1e6:.2f} µs/event"
+    )
+    print(
+        f"check with the deal (V4)         : {hands_with / known:12,.0f} hands/s  "
+        f"({known / floor * hands_without / hands_with:.1f}x baseline per hand)"
+    )
+    print(
+        f"JSON text -> checker line        : {hands_without / from_text:12,.0f} hands/s  "
+        f"({from_text / floor:.1f}x baseline)"
+    )
+    costs = per_event_cost(without_deal)
+    print(
+        "µs per play by trick (no deal)   : "
+        + "  ".join(f"t{k} {v:.2f}" for k, v in costs.items())
+        + f"   (t5/t1 = {costs[5] / costs[1]:.2f})"
+    )
+
+    tracemalloc.start()
+    states = []
+    for record in with_deal[:50]:
+        for h in record.hands:
+            state = HandState(record.rules, h.dealer, Card.parse(h.trump_card))
+            for call in h.calls:
+                state.apply(Call(call))
+            for trick in h.tricks:
+                for text in trick:
+                    state.apply(Play(Card.parse(text)))
+            states.append(state)
+    size, _peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(
+        f"memory per finished HandState    : {size / len(states) / 1024:12.1f} KiB "
+        f"({len(states)} hands kept)"
+    )
+
+
+if __name__ == "__main__":
+    main()
