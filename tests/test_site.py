@@ -18,7 +18,9 @@ def test_home_is_spanish_by_default(client):
     response = client.get("/")
     assert response.status_code == 200
     assert response["Content-Language"] == "es"
-    assert '<html lang="es">' in response.content.decode()
+    html = response.content.decode()
+    assert '<html lang="es">' in html
+    assert "Tu club de cartas, anotado mano a mano" in html
 
 
 def test_home_in_english_on_request(client):

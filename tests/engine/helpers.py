@@ -41,26 +41,24 @@ def play(state: HandState, plays: str) -> None:
         state.apply(Play(C(text)))
 
 
-def refused(state: HandState, event, rule: str) -> RuleError:
-    """Apply ``event``, expect RuleError with ``rule``, and check nothing changed."""
-    before = (
+def snapshot(state: HandState) -> tuple:
+    """What a refused event must leave unchanged."""
+    return (
         state.seq,
         list(state.calls),
         len(state.plays),
         len(state.cantes),
         state.to_act,
         state.penalty,
+        dict(state.knowledge.owner_of),
     )
+
+
+def refused(state: HandState, event, rule: str) -> RuleError:
+    """Apply ``event``, expect RuleError with ``rule``, and check nothing changed."""
+    before = snapshot(state)
     with pytest.raises(RuleError) as info:
         state.apply(event)
     assert info.value.rule == rule, info.value.message
-    after = (
-        state.seq,
-        list(state.calls),
-        len(state.plays),
-        len(state.cantes),
-        state.to_act,
-        state.penalty,
-    )
-    assert after == before, "a refused event changed the state"
+    assert snapshot(state) == before, "a refused event changed the state"
     return info.value
