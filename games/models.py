@@ -1,13 +1,169 @@
-"""Database models of the games app.
+"""Matches, hands and the event log.
 
-Matches, hands and their event logs arrive with the recording work; for now the app
-holds the worker heartbeat that proves the Celery path end to end.
+``HandEvent`` is the source of truth: an ordered, append-only log per hand. Everything
+else on ``Match`` and ``Hand`` (score, status, summaries) is derived from the events by
+the engine and can be dropped and rebuilt (``games.services.rebuild``). Only
+``games.services`` writes these rows.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Club, Player
+
+
+class Match(models.Model):
+    """A match between two sides; its hands' events decide its score."""
+
+    class Game(models.TextChoices):
+        CUATROLA = "cuatrola", "Cuatrola"
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("in progress")
+        FINISHED = "finished", _("finished")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="matches")
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices, default="cuatrola")
+    rules = models.JSONField(_("rules"), help_text=_("Ruleset options, validated by the engine"))
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    name = models.CharField(_("event"), max_length=200, blank=True)
+    played_on = models.DateField(_("date"), null=True, blank=True)
+    scorer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="scored_matches",
+        help_text=_("The user recording this match (any club scorer when empty)"),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # derived from the events
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
+    )
+    score_0 = models.PositiveSmallIntegerField(default=0)
+    score_1 = models.PositiveSmallIntegerField(default=0)
+    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(
+        default=0, help_text=_("Bumped on every change: an ETag for readers")
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        indexes = [models.Index(fields=["club", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk} ({self.score_0}-{self.score_1})"
+
+    @property
+    def score(self) -> list[int]:
+        return [self.score_0, self.score_1]
+
+
+class Seat(models.Model):
+    """Who sits where. Seats are in turn order; sides are {0,2} and {1,3}."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["match", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} (seat {self.number})"
+
+
+class Hand(models.Model):
+    """One hand of a match. All but ``number`` and ``dealer`` is derived from its events."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    dealer = models.PositiveSmallIntegerField(_("dealer"))
+    # derived from the events
+    trump_card = models.CharField(_("trump card"), max_length=3, blank=True)
+    deal = models.JSONField(null=True, blank=True)
+    next_seq = models.PositiveIntegerField(default=0)
+    complete = models.BooleanField(default=False)
+    summary = models.JSONField(
+        null=True, blank=True, help_text=_("The hand's result in the checker's shape")
+    )
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="unique_hand_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of match {self.match_id}"
+
+
+class HandEvent(models.Model):
+    """One event of a hand, in order: deal, call, play, cante or penalty."""
+
+    class Kind(models.TextChoices):
+        DEAL = "deal", _("deal")
+        CALL = "call", _("call")
+        PLAY = "play", _("play")
+        CANTE = "cante", _("cante")
+        PENALTY = "penalty", _("penalty")
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField(_("sequence number"))
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    card = models.CharField(max_length=3, null=True, blank=True)
+    data = models.JSONField(help_text=_("The event in the engine's notation"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seq"], name="unique_event_seq"),
+            models.UniqueConstraint(
+                fields=["hand", "card"], condition=Q(card__isnull=False), name="card_once_per_hand"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} #{self.seq} {self.kind}"
+
+
+class UndoRecord(models.Model):
+    """Audit of an undo: who removed which events, and when. Nothing is lost silently."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="undos")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    hand_number = models.PositiveSmallIntegerField()
+    to_seq = models.PositiveIntegerField()
+    removed = models.JSONField(help_text=_("The removed events, in order, as they were"))
+
+    class Meta:
+        ordering = ["-at"]
+
+    def __str__(self) -> str:
+        return f"undo on match {self.match_id} to hand {self.hand_number} #{self.to_seq}"
 
 
 class WorkerHeartbeat(models.Model):

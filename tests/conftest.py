@@ -9,4 +9,6 @@ def pytest_configure() -> None:
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.WHITENOISE_USE_FINDERS = True
+    # hashing strength is not under test; the default hasher costs ~0.25 s per user
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.WHITENOISE_AUTOREFRESH = True

@@ -11,6 +11,7 @@ from .cuatrola import (
     Call,
     Cante,
     CuatrolaRules,
+    Deal,
     HandResult,
     HandState,
     MatchState,
@@ -20,7 +21,16 @@ from .cuatrola import (
     event_to_dict,
 )
 from .errors import RecordFormatError, RuleError
-from .record import Record, check_record, check_text, dump_record, load_record, parse_record
+from .record import (
+    Record,
+    check_record,
+    check_text,
+    dump_record,
+    hand_events,
+    load_record,
+    parse_record,
+    record_from_match,
+)
 
 __all__ = [
     "FRENCH_32",
@@ -31,6 +41,7 @@ __all__ = [
     "Cante",
     "Card",
     "CuatrolaRules",
+    "Deal",
     "Deck",
     "HandResult",
     "HandState",
@@ -45,6 +56,8 @@ __all__ = [
     "dump_record",
     "event_from_dict",
     "event_to_dict",
+    "hand_events",
     "load_record",
     "parse_record",
+    "record_from_match",
 ]

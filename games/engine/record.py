@@ -14,11 +14,12 @@ reported").
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import SPANISH_20
-from .cuatrola.events import Call, Cante, Penalty, Play
+from .cards import SPANISH_20, Card
+from .cuatrola.events import Call, Cante, Deal, Event, Penalty, Play
 from .cuatrola.hand import HandState
 from .cuatrola.match import MatchState
 from .cuatrola.options import CuatrolaRules
@@ -182,6 +183,69 @@ def _cante_event(raw: Any) -> Cante | None:
     return Cante(seat, suit, after)
 
 
+def _cantes_by_trick(h: HandRecord) -> tuple[dict[int, list[tuple[int, Cante]]], list[int]]:
+    """The hand's cantes grouped by the trick they follow (record order within a trick),
+    with their 1-based record indices; and the indices of malformed cantes."""
+    by_trick: dict[int, list[tuple[int, Cante]]] = {}
+    malformed: list[int] = []
+    for index, raw in enumerate(h.cantes, 1):
+        event = _cante_event(raw)
+        if event is None:
+            malformed.append(index)
+        else:
+            by_trick.setdefault(event.after_trick, []).append((index, event))
+    return by_trick, malformed
+
+
+def hand_events(h: HandRecord) -> list[Event]:
+    """The events of a (valid) record hand in the order live entry makes them: the deal,
+    the calls, each trick's plays followed by its cantes, the penalty."""
+    deal = tuple(tuple(cards) for cards in h.deal) if h.deal is not None else None
+    events: list[Event] = [Deal(h.trump_card, deal, h.dealer)]
+    events += [Call(call) for call in h.calls]
+    by_trick, _ = _cantes_by_trick(h)
+    for number, trick in enumerate(h.tricks, 1):
+        events += [Play(Card.parse(text)) for text in trick]
+        events += [Cante(c.seat, c.suit) for _, c in by_trick.get(number, [])]
+    if h.penalty is not None:
+        events.append(Penalty(h.penalty.get("seat"), h.penalty.get("rule", "C7")))
+    return events
+
+
+def record_from_match(
+    match: MatchState,
+    *,
+    seats: list[str] | None = None,
+    event: str | None = None,
+    date: str | None = None,
+) -> Record:
+    """The record of a match state (export). Cantes come out ordered by trick."""
+    hands = []
+    for state in match.hands:
+        tricks = [[c.text for c in t.cards] for t in state.tricks]
+        if state.current_cards:
+            tricks.append([c.text for c in state.current_cards])
+        deal = [[c.text for c in cards] for cards in state.deal] if state.deal else None
+        cantes = [
+            {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit} for c in state.cantes
+        ]
+        penalty = (
+            {"seat": state.penalty.seat, "rule": state.penalty.rule} if state.penalty else None
+        )
+        hands.append(
+            HandRecord(
+                state.dealer,
+                state.trump_card.text,
+                list(state.calls),
+                tricks,
+                deal,
+                cantes,
+                penalty,
+            )
+        )
+    return Record("cuatrola", match.rules, hands, seats, event, date, match.rules.as_dict())
+
+
 def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     """Apply one hand's events to ``match``; RuleError at the first refused event."""
     try:
@@ -197,14 +261,7 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
             raise
 
     # cantes by the trick they follow; the record index is reported, not the engine's order
-    by_trick: dict[int, list[tuple[int, Cante]]] = {}
-    malformed: list[int] = []
-    for index, raw in enumerate(h.cantes, 1):
-        event = _cante_event(raw)
-        if event is None:
-            malformed.append(index)
-        else:
-            by_trick.setdefault(event.after_trick, []).append((index, event))
+    by_trick, malformed = _cantes_by_trick(h)
     if malformed:
         raise RuleError(
             "C9",
@@ -273,6 +330,22 @@ def _renumber_cante(
         error.cante = engine_to_record.get(error.cante, current or error.cante)
 
 
+def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
+    """A complete hand's result in the checker's shape (RECORD_FORMAT.md)."""
+    r = hand.result
+    return {
+        "number": hand.number,
+        "declaration": r.declaration,
+        "declarer": r.declarer,
+        "tricks_won": list(r.tricks_won),
+        "points": list(r.points),
+        "cantes": list(r.cantes),
+        "winner_side": r.winner_side,
+        "value": r.value,
+        "score_after": list(score_after),
+    }
+
+
 def check_record(record: Record) -> dict[str, Any]:
     """Replay ``record``; the checker's JSON object without the ``file`` key."""
     match = MatchState(record.rules)
@@ -281,20 +354,7 @@ def check_record(record: Record) -> dict[str, Any]:
         for number, h in enumerate(record.hands, 1):
             hand = _replay_hand(match, number, h)
             if hand.is_complete:
-                r = hand.result
-                report.append(
-                    {
-                        "number": number,
-                        "declaration": r.declaration,
-                        "declarer": r.declarer,
-                        "tricks_won": list(r.tricks_won),
-                        "points": list(r.points),
-                        "cantes": list(r.cantes),
-                        "winner_side": r.winner_side,
-                        "value": r.value,
-                        "score_after": list(match.score_after[number - 1]),
-                    }
-                )
+                report.append(hand_summary(hand, match.score_after[number - 1]))
             else:
                 report.append({"number": number, "complete": False})
     except RuleError as error:

@@ -1,6 +1,6 @@
 """Cuatrola: RULES.md C1–C12 (see docs/rules.md)."""
 
-from .events import Call, Cante, Event, Penalty, Play, event_from_dict, event_to_dict
+from .events import Call, Cante, Deal, Event, Penalty, Play, event_from_dict, event_to_dict
 from .hand import HandResult, HandState, Trick, side_of
 from .match import MatchState
 from .options import CALLS, VALUE, CuatrolaRules
@@ -12,6 +12,7 @@ __all__ = [
     "Call",
     "Cante",
     "CuatrolaRules",
+    "Deal",
     "Event",
     "HandResult",
     "HandState",

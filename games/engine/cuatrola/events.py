@@ -2,6 +2,7 @@
 
 Notation (what the API and the event log store)::
 
+    {"kind": "deal", "trump_card": "12o"}        # opens a hand; optional "deal": 4 x 5 cards
     {"kind": "call", "call": "solo"}             # seat optional: it is implied by the turn
     {"kind": "play", "card": "12c"}
     {"kind": "cante", "seat": 1, "suit": "o"}
@@ -14,6 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SPANISH_20, Card
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Opens the next hand: the dealer's shown ``trump_card`` and optionally the whole
+    ``deal`` (C1, V4). ``dealer`` is implied by the rotation; when given it must match."""
+
+    trump_card: str
+    deal: tuple[tuple[str, ...], ...] | None = None
+    dealer: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +63,7 @@ class Penalty:
     rule: str = "C7"
 
 
-Event = Call | Play | Cante | Penalty
+Event = Deal | Call | Play | Cante | Penalty
 
 
 def _seat(data: dict[str, Any], required: bool) -> int | None:
@@ -69,6 +80,22 @@ def event_from_dict(data: Any) -> Event:
     if not isinstance(data, dict):
         raise ValueError("an event must be an object with a 'kind'")
     kind = data.get("kind")
+    if kind == "deal":
+        trump = data.get("trump_card")
+        if not isinstance(trump, str):
+            raise ValueError("trump_card: expected a card such as 12o")
+        deal = data.get("deal")
+        if deal is not None:
+            if not (
+                isinstance(deal, list)
+                and all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in deal)
+            ):
+                raise ValueError("deal: expected 4 lists of 5 cards")
+            deal = tuple(tuple(h) for h in deal)
+        dealer = data.get("dealer")
+        if dealer is not None and type(dealer) is not int:
+            raise ValueError("dealer must be a whole number")
+        return Deal(trump, deal, dealer)
     if kind == "call":
         call = data.get("call")
         if not isinstance(call, str):
@@ -93,13 +120,20 @@ def event_from_dict(data: Any) -> Event:
         if rule not in ("C7", "C9"):
             raise ValueError("rule: a penalty is for breaking C7 or C9")
         return Penalty(_seat(data, required=True), rule)
-    raise ValueError("kind must be one of call, play, cante, penalty")
+    raise ValueError("kind must be one of deal, call, play, cante, penalty")
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The notation of ``event`` (inverse of :func:`event_from_dict`)."""
+    if isinstance(event, Deal):
+        out: dict[str, Any] = {"kind": "deal", "trump_card": event.trump_card}
+        if event.deal is not None:
+            out["deal"] = [list(h) for h in event.deal]
+        if event.dealer is not None:
+            out["dealer"] = event.dealer
+        return out
     if isinstance(event, Call):
-        out: dict[str, Any] = {"kind": "call", "call": event.call}
+        out = {"kind": "call", "call": event.call}
     elif isinstance(event, Play):
         out = {"kind": "play", "card": event.card.text}
     elif isinstance(event, Cante):

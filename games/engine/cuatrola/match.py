@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..errors import RuleError
-from .events import Event
+from .events import Deal, Event
 from .hand import HandResult, HandState
 from .options import SEATS, CuatrolaRules
 
@@ -19,8 +19,9 @@ class MatchState:
     in play. The score counts complete hands only.
     """
 
-    def __init__(self, rules: CuatrolaRules | None = None) -> None:
+    def __init__(self, rules: CuatrolaRules | None = None, first_dealer: int | None = None) -> None:
         self.rules = rules or CuatrolaRules()
+        self.first_dealer = first_dealer
         self.hands: list[HandState] = []
         self.results: list[HandResult] = []
         self.score = [0, 0]
@@ -35,8 +36,14 @@ class MatchState:
 
     @property
     def next_dealer(self) -> int | None:
-        """The dealer the next hand must have (C1); None before the first hand (free)."""
-        return (self.hands[-1].dealer + 1) % SEATS if self.hands else None
+        """The dealer the next hand must have (C1); before the first hand, the match's
+        ``first_dealer`` (None: free)."""
+        return (self.hands[-1].dealer + 1) % SEATS if self.hands else self.first_dealer
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """No hand is in play and the match is not over: the next event is a Deal."""
+        return not self.finished and (not self.hands or self.hands[-1].is_complete)
 
     @property
     def finished(self) -> bool:
@@ -79,7 +86,7 @@ class MatchState:
                 f"the match is over ({self.score[0]}-{self.score[1]}): no more hands",
                 hand=number,
             )
-        if self.hands and dealer != self.next_dealer:
+        if self.next_dealer is not None and dealer != self.next_dealer:
             raise RuleError(
                 "C1",
                 f"the dealer of hand {number} must be seat "
@@ -93,10 +100,17 @@ class MatchState:
         return hand
 
     def apply(self, event: Event) -> None:
-        """Apply ``event`` to the hand in play, and score the hand if it completes."""
+        """Apply ``event``: a Deal opens the next hand, anything else goes to the hand in
+        play, which is scored when it completes."""
+        if isinstance(event, Deal):
+            dealer = event.dealer if event.dealer is not None else self.next_dealer
+            if dealer is None:
+                raise RuleError("C1", "the first hand needs its dealer", hand=1)
+            self.start_hand(dealer, event.trump_card, event.deal)
+            return
         hand = self.hands[-1] if self.hands else None
         if hand is None:
-            raise RuleError("C1", "no hand has been started", hand=1)
+            raise RuleError("C1", "no hand has been dealt: the first event is the deal", hand=1)
         was_complete = hand.is_complete
         hand.apply(event)
         if hand.is_complete and not was_complete:

@@ -1,0 +1,81 @@
+"""Request bodies of the games API (answers are built in ``payloads``)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.models import Club, Player
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    players = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(),
+        many=True,
+        help_text="The 4 players' ids in seat order (sides: seats 0 and 2, seats 1 and 3)",
+    )
+    rules = serializers.DictField(required=False, default=dict)
+    first_dealer = serializers.IntegerField(required=False, default=0, min_value=0, max_value=3)
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    played_on = serializers.DateField(required=False, allow_null=True, default=None)
+
+
+class EventSerializer(serializers.Serializer):
+    """``expected_seq`` and the event in the engine's notation; ``hand`` defaults to the
+    hand in play."""
+
+    hand = serializers.IntegerField(required=False, min_value=1)
+    expected_seq = serializers.IntegerField(min_value=0)
+    kind = serializers.ChoiceField(choices=["deal", "call", "play", "cante", "penalty"])
+    trump_card = serializers.CharField(required=False)
+    deal = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
+    call = serializers.CharField(required=False)
+    card = serializers.CharField(required=False)
+    seat = serializers.IntegerField(required=False)
+    suit = serializers.CharField(required=False)
+    rule = serializers.CharField(required=False)
+
+    def event(self) -> dict:
+        data = dict(self.validated_data)
+        data.pop("hand", None)
+        data.pop("expected_seq")
+        return data
+
+
+class UndoSerializer(serializers.Serializer):
+    hand = serializers.IntegerField(required=False, min_value=1)
+    to_seq = serializers.IntegerField(required=False, min_value=0)
+
+    def validate(self, attrs):
+        if ("hand" in attrs) != ("to_seq" in attrs):
+            raise serializers.ValidationError(
+                "give both hand and to_seq to roll a hand back, or neither to undo the last event"
+            )
+        return attrs
+
+
+class ImportSerializer(serializers.Serializer):
+    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    record = serializers.JSONField(required=False, help_text="The card-record document")
+    file = serializers.FileField(required=False, help_text="…or the card-record file")
+
+    def validate(self, attrs):
+        if "record" not in attrs and "file" not in attrs:
+            raise serializers.ValidationError({"record": "give the record (JSON) or a file"})
+        return attrs
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="display_name", max_length=80)
+
+    class Meta:
+        model = Player
+        fields = ["id", "name"]
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["slug", "name", "is_private"]

@@ -1,0 +1,13 @@
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from . import views
+
+router = DefaultRouter()
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register("matches", views.MatchViewSet, basename="match")
+
+urlpatterns = [
+    path("me/", views.me, name="api-me"),
+    path("", include(router.urls)),
+]

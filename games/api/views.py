@@ -1,0 +1,181 @@
+"""The games REST API: thin views over ``games.services`` and the engine."""
+
+from __future__ import annotations
+
+import json
+
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.models import Club, Membership
+from tournaments.roles import can_read, can_record, is_organiser
+
+from .. import services
+from ..engine import RecordFormatError, dump_record, load_record, parse_record
+from ..models import Match
+from .filters import MatchFilter
+from .payloads import match_payload, match_summary
+from .serializers import (
+    ClubSerializer,
+    EventSerializer,
+    ImportSerializer,
+    MatchCreateSerializer,
+    PlayerSerializer,
+    UndoSerializer,
+)
+
+
+def visible_clubs(user) -> Q:
+    """Clubs whose matches ``user`` may read: public ones and those it belongs to."""
+    if user.is_superuser:
+        return Q()
+    if user.is_authenticated:
+        return Q(is_private=False) | Q(memberships__user=user)
+    return Q(is_private=False)
+
+
+class ClubViewSet(viewsets.ReadOnlyModelViewSet):
+    """Clubs, and their players (organisers add players)."""
+
+    serializer_class = ClubSerializer
+    lookup_field = "slug"
+
+    def get_queryset(self):
+        return Club.objects.filter(visible_clubs(self.request.user)).distinct()
+
+    @action(detail=True, methods=["get", "post"], serializer_class=PlayerSerializer)
+    def players(self, request: Request, slug: str) -> Response:
+        club = self.get_object()
+        if request.method == "POST":
+            if not is_organiser(request.user, club):
+                raise PermissionDenied("only the club's organisers can add players")
+            serializer = PlayerSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            if club.players.filter(display_name=serializer.validated_data["display_name"]).exists():
+                return Response(
+                    {
+                        "rule": None,
+                        "message": "name: a player of this club has it",
+                        "item": {"field": "name"},
+                    },
+                    status=status.HTTP_409_CONFLICT,
+                )
+            serializer.save(club=club)
+            return Response(serializer.data, status=status.HTTP_201_CREATED)
+        return Response(PlayerSerializer(club.players.all(), many=True).data)
+
+
+class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """Matches: create, read (with the hand in play), post events, undo, import, export."""
+
+    filterset_class = MatchFilter
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        return (
+            Match.objects.filter(club__in=Club.objects.filter(visible_clubs(self.request.user)))
+            .select_related("club")
+            .prefetch_related("seats__player")
+        )
+
+    def get_match(self, pk: str) -> Match:
+        match = get_object_or_404(Match.objects.select_related("club"), pk=pk)
+        if not can_read(self.request.user, match.club):
+            raise PermissionDenied("this club's matches are private")
+        return match
+
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response([match_summary(m) for m in page])
+
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(match_payload(self.get_match(pk)))
+
+    def create(self, request: Request) -> Response:
+        body = MatchCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        match = services.create_match(
+            club=data["club"],
+            players=data["players"],
+            user=request.user,
+            rules=data["rules"],
+            first_dealer=data["first_dealer"],
+            name=data["name"],
+            played_on=data["played_on"],
+            scorer=request.user if _is_scorer(request.user, data["club"]) else None,
+        )
+        return Response(match_payload(match), status=status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["post"])
+    def events(self, request: Request, pk: str) -> Response:
+        match = self.get_match(pk)
+        body = EventSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        if not can_record(request.user, match.club):
+            raise PermissionDenied("only the club's organisers and scorers can record")
+        number = body.validated_data.get("hand")
+        hand = match.hands.filter(number=number).first() if number else match.hands.last()
+        if hand is None:
+            raise services.Stale(f"hand {number} does not exist yet", match)
+        outcome = services.record_event(
+            hand, body.validated_data["expected_seq"], body.event(), request.user
+        )
+        code = status.HTTP_201_CREATED if outcome.stored else status.HTTP_200_OK
+        return Response(match_payload(outcome.match, outcome.state), status=code)
+
+    @action(detail=True, methods=["post"])
+    def undo(self, request: Request, pk: str) -> Response:
+        match = self.get_match(pk)
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        outcome = services.undo(
+            match, request.user, body.validated_data.get("hand"), body.validated_data.get("to_seq")
+        )
+        return Response(match_payload(outcome.match, outcome.state))
+
+    @action(detail=True, methods=["get"])
+    def export(self, request: Request, pk: str) -> Response:
+        record = services.export_record(self.get_match(pk))
+        response = Response(json.loads(dump_record(record)))
+        response["Content-Disposition"] = f'inline; filename="match-{pk}.json"'
+        return response
+
+    @action(detail=False, methods=["post"], url_path="import")
+    def import_(self, request: Request) -> Response:
+        body = ImportSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        club = body.validated_data["club"]
+        if not can_record(request.user, club):
+            raise PermissionDenied("only the club's organisers and scorers can import")
+        try:
+            if "file" in body.validated_data:
+                record = load_record(body.validated_data["file"].read())
+            else:
+                record = parse_record(body.validated_data["record"])
+        except RecordFormatError as exc:
+            raise services.Refused(str(exc), item={"field": "record"}) from exc
+        match = services.import_record(club, record, request.user)
+        return Response(match_payload(match), status=status.HTTP_201_CREATED)
+
+
+def _is_scorer(user, club: Club) -> bool:
+    return Membership.objects.filter(user=user, club=club, role=Membership.Role.SCORER).exists()
+
+
+@api_view(["GET"])
+@permission_classes([permissions.IsAuthenticated])
+def me(request: Request) -> Response:
+    """The authenticated user and its roles (also the cheapest authenticated endpoint)."""
+    roles = Membership.objects.filter(user=request.user).values_list("club__slug", "role")
+    return Response(
+        {
+            "username": request.user.get_username(),
+            "roles": [{"club": c, "role": r} for c, r in roles],
+        }
+    )

@@ -1,0 +1,383 @@
+"""The one place that writes matches, hands and events.
+
+Every write locks the match (``SELECT … FOR UPDATE`` on PostgreSQL; SQLite takes its
+write lock when the transaction begins), checks what it is given against the engine,
+and stores the events and the summaries derived from them in one transaction. A refused
+write stores nothing.
+
+- :func:`create_match` — a match, its seats and its first (empty) hand.
+- :func:`record_event` — one event with the sequence number the client expects.
+- :func:`undo` — remove the last event, or roll a hand back to a sequence number, with
+  an audit row.
+- :func:`import_record` / :func:`export_record` — ``card-record`` in and out, through the
+  same path as live entry.
+- :func:`rebuild` — drop and rebuild every derived row of a match from its events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import F
+
+from tournaments.models import Club, Player
+from tournaments.roles import can_record, is_organiser
+
+from .engine import (
+    CuatrolaRules,
+    Deal,
+    MatchState,
+    Record,
+    RuleError,
+    check_record,
+    event_from_dict,
+    event_to_dict,
+    hand_events,
+    record_from_match,
+)
+from .engine.cuatrola import Call, Play
+from .engine.cuatrola.options import SEATS
+from .engine.record import hand_summary
+from .models import Hand, HandEvent, Match, Seat, UndoRecord
+
+User = AbstractBaseUser | AnonymousUser
+
+
+class Refused(Exception):
+    """The input breaks a rule (``rule`` is the RULES.md code) or is malformed (``rule``
+    None, ``item`` names the field). Answered with HTTP 400; nothing was written."""
+
+    def __init__(self, message: str, rule: str | None = None, item: dict | None = None):
+        super().__init__(message)
+        self.message, self.rule, self.item = message, rule, item or {}
+
+    @classmethod
+    def from_rule_error(cls, error: RuleError) -> Refused:
+        item = {k: v for k, v in error.as_dict().items() if k not in ("rule", "message")}
+        return cls(error.message, error.rule, item)
+
+
+class Stale(Exception):
+    """The client's sequence number (or hand) is not the current one. HTTP 409."""
+
+    def __init__(self, message: str, match: Match):
+        super().__init__(message)
+        self.message, self.match = message, match
+
+
+@dataclass
+class Outcome:
+    """What a write left: the match, its replayed state, and whether anything was stored."""
+
+    match: Match
+    state: MatchState
+    stored: bool = True
+
+
+# ------------------------------------------------------------------------------ reading
+def parse_rules(data: dict[str, Any] | None) -> CuatrolaRules:
+    try:
+        return CuatrolaRules.from_dict(data)
+    except (TypeError, ValueError) as exc:
+        raise Refused(str(exc), item={"field": "rules"}) from exc
+
+
+def replay(match: Match) -> MatchState:
+    """The match's state, rebuilt from its events by the engine."""
+    state = MatchState(parse_rules(match.rules), match.first_dealer)
+    events = HandEvent.objects.filter(hand__match=match).order_by("hand__number", "seq")
+    for data in events.values_list("data", flat=True):
+        state.apply(event_from_dict(data))
+    return state
+
+
+# ------------------------------------------------------------------------------ writing
+def create_match(
+    *,
+    club: Club,
+    players: Sequence[Player],
+    user: User,
+    rules: dict[str, Any] | None = None,
+    first_dealer: int = 0,
+    scorer: AbstractBaseUser | None = None,
+    name: str = "",
+    played_on: date | None = None,
+) -> Match:
+    """A new match of ``club`` with ``players`` in seat order and its first hand."""
+    if not can_record(user, club):
+        raise PermissionDenied("only the club's organisers and scorers can create matches")
+    ruleset = parse_rules(rules)
+    if len(players) != SEATS or len({p.pk for p in players}) != SEATS:
+        raise Refused(
+            f"a Cuatrola match needs {SEATS} different players", item={"field": "players"}
+        )
+    if any(p.club_id != club.pk for p in players):
+        raise Refused("every player must belong to the match's club", item={"field": "players"})
+    if type(first_dealer) is not int or not 0 <= first_dealer < SEATS:
+        raise Refused(
+            "first_dealer must be a seat from 0 to 3", rule="C1", item={"field": "first_dealer"}
+        )
+    with transaction.atomic():
+        match = Match.objects.create(
+            club=club,
+            rules=ruleset.as_dict(),
+            first_dealer=first_dealer,
+            scorer=scorer,
+            created_by=user if user.is_authenticated else None,
+            name=name or "",
+            played_on=played_on,
+        )
+        Seat.objects.bulk_create(
+            Seat(match=match, number=n, player=p) for n, p in enumerate(players)
+        )
+        Hand.objects.create(match=match, number=1, dealer=first_dealer)
+    return match
+
+
+def record_event(hand: Hand, expected_seq: int, event: dict[str, Any], user: User) -> Outcome:
+    """Store ``event`` as event number ``expected_seq`` of ``hand``.
+
+    Refused (400) when the engine refuses it; Stale (409) when ``expected_seq`` is not the
+    hand's next number or the hand is not the one in play — except that the same event
+    re-sent with the same ``expected_seq`` after it was stored is answered with the
+    current state and stores nothing (a retry from a flaky phone).
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=hand.match_id)
+        if not can_record(user, match.club):
+            raise PermissionDenied("only the club's organisers and scorers can record")
+        hand = Hand.objects.select_for_update().get(pk=hand.pk)
+        parsed = _parse_event(event)
+        if expected_seq != hand.next_seq:
+            stored = hand.events.filter(seq=expected_seq).values_list("data", flat=True).first()
+            if stored is not None and _same_event(stored, parsed):
+                return Outcome(match, replay(match), stored=False)
+            raise Stale(
+                f"hand {hand.number} is at event {hand.next_seq}, not {expected_seq}", match
+            )
+        state = replay(match)
+        _apply_and_store(match, hand, state, parsed, user)
+    return Outcome(match, state)
+
+
+def undo(
+    match: Match, user: User, hand_number: int | None = None, to_seq: int | None = None
+) -> Outcome:
+    """Remove the match's last event, or every event of hand ``hand_number`` from
+    ``to_seq`` on (and every later hand). The removed events are kept in an UndoRecord."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if not _can_undo(user, match):
+            raise PermissionDenied("only an organiser or the match's scorer can undo")
+        events = HandEvent.objects.filter(hand__match=match)
+        if hand_number is None:
+            last = events.order_by("-hand__number", "-seq").select_related("hand").first()
+            if last is None:
+                raise Refused("there is nothing to undo", item={"field": "hand"})
+            hand_number, to_seq = last.hand.number, last.seq
+        else:
+            if not match.hands.filter(number=hand_number).exists():
+                raise Refused(f"hand {hand_number} does not exist", item={"field": "hand"})
+            if type(to_seq) is not int or to_seq < 0:
+                raise Refused(
+                    "to_seq must be a sequence number (0 or more)", item={"field": "to_seq"}
+                )
+        doomed = events.filter(hand__number=hand_number, seq__gte=to_seq) | events.filter(
+            hand__number__gt=hand_number
+        )
+        doomed = doomed.order_by("hand__number", "seq").select_related("hand", "entered_by")
+        removed = [
+            {
+                "hand": e.hand.number,
+                "seq": e.seq,
+                "event": e.data,
+                "entered_by": e.entered_by.get_username() if e.entered_by else None,
+                "entered_at": e.entered_at.isoformat(),
+            }
+            for e in doomed
+        ]
+        if not removed:
+            raise Refused(
+                f"hand {hand_number} has no event {to_seq} or later to undo",
+                item={"field": "to_seq"},
+            )
+        UndoRecord.objects.create(
+            match=match,
+            user=user if user.is_authenticated else None,
+            hand_number=hand_number,
+            to_seq=to_seq,
+            removed=removed,
+        )
+        HandEvent.objects.filter(pk__in=[e.pk for e in doomed]).delete()
+        match.hands.filter(number__gt=hand_number).delete()
+        state = replay(match)
+        _sync(match, state)
+    return Outcome(match, state)
+
+
+def rebuild(match: Match) -> MatchState:
+    """Recompute every derived row of ``match`` from its events."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        state = replay(match)
+        _sync(match, state)
+    return state
+
+
+def import_record(club: Club, record: Record, user: User) -> Match:
+    """A whole record becomes a match, event by event through the same checks as live
+    entry. Refused with the checker's error (rule and location) if the record is invalid."""
+    result = check_record(record)
+    if not result["valid"]:
+        error = result["error"]
+        item = {k: v for k, v in error.items() if k not in ("rule", "message")}
+        raise Refused(error["message"], error["rule"], item)
+    if not record.seats:
+        raise Refused(
+            "the record needs the 4 players' names (seats) to be imported", item={"field": "seats"}
+        )
+    with transaction.atomic():
+        players = [
+            Player.objects.get_or_create(club=club, display_name=name[:80])[0]
+            for name in record.seats
+        ]
+        first_dealer = record.hands[0].dealer if record.hands else 0
+        match = create_match(
+            club=club,
+            players=players,
+            user=user,
+            rules=record.rules.as_dict(),
+            first_dealer=first_dealer,
+            name=record.event or "",
+            played_on=_iso_date(record.date),
+        )
+        state = MatchState(record.rules, first_dealer)
+        for h in record.hands:
+            for event in hand_events(h):
+                number = len(state.hands) + (1 if isinstance(event, Deal) else 0)
+                hand = match.hands.get(number=number)
+                _apply_and_store(match, hand, state, event, user)
+    return match
+
+
+def export_record(match: Match) -> Record:
+    """The match as a ``card-record`` (what :func:`import_record` reads)."""
+    names = list(match.seats.order_by("number").values_list("player__display_name", flat=True))
+    return record_from_match(
+        replay(match),
+        seats=names or None,
+        event=match.name or None,
+        date=match.played_on.isoformat() if match.played_on else None,
+    )
+
+
+# ------------------------------------------------------------------------------ internals
+def _parse_event(data: Any):
+    try:
+        return event_from_dict(data)
+    except ValueError as exc:
+        field = str(exc).split(":", 1)[0] if ":" in str(exc) else "kind"
+        raise Refused(str(exc), item={"field": field}) from exc
+
+
+def _same_event(stored: dict[str, Any], event) -> bool:
+    """Is ``event`` the one stored? The seat of a call or play and the dealer of a deal
+    are filled in by the server, so a resend may leave them out."""
+    sent = event_to_dict(event)
+    filled_in = {"call": "seat", "play": "seat", "deal": "dealer"}.get(stored.get("kind"))
+    if filled_in and filled_in not in sent:
+        stored = {k: v for k, v in stored.items() if k != filled_in}
+    return stored == sent
+
+
+def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: User) -> None:
+    """Apply ``event`` to ``state`` (the match replayed so far) as the next event of
+    ``hand``, store it and update the derived rows. The caller holds the match lock."""
+    in_play = len(state.hands) + 1 if isinstance(event, Deal) else len(state.hands)
+    if isinstance(event, Deal) and state.finished:
+        raise Refused(
+            f"the match is over ({state.score[0]}-{state.score[1]}): no more hands",
+            rule="C11",
+            item={"hand": in_play},
+        )
+    if hand.number != in_play:
+        raise Stale(f"hand {hand.number} is not the hand in play (hand {in_play} is)", match)
+    acting = state.hands[-1].to_act if state.hands and not isinstance(event, Deal) else None
+    try:
+        state.apply(event)
+    except RuleError as error:
+        raise Refused.from_rule_error(error) from error
+    data = event_to_dict(event)
+    if isinstance(event, Call | Play) and acting is not None:
+        data["seat"] = acting
+    if isinstance(event, Deal):
+        data["dealer"] = state.hands[-1].dealer
+    HandEvent.objects.create(
+        hand=hand,
+        seq=hand.next_seq,
+        kind=data["kind"],
+        seat=data.get("seat"),
+        card=data.get("card"),
+        data=data,
+        entered_by=user if user.is_authenticated else None,
+    )
+    hand.next_seq += 1
+    _sync(match, state, only=hand)
+
+
+def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
+    """Write what ``state`` derives: hand summaries, the next hand to deal, the score."""
+    rows = {only.number: only} if only else {h.number: h for h in match.hands.all()}
+    for engine_hand in state.hands if not only else [state.hands[only.number - 1]]:
+        row = rows.get(engine_hand.number) or Hand(match=match, number=engine_hand.number)
+        row.dealer = engine_hand.dealer
+        row.trump_card = engine_hand.trump_card.text
+        row.deal = [[c.text for c in h] for h in engine_hand.deal] if engine_hand.deal else None
+        row.complete = engine_hand.is_complete
+        row.summary = (
+            hand_summary(engine_hand, state.score_after[engine_hand.number - 1])
+            if engine_hand.is_complete
+            else None
+        )
+        if not only:
+            row.next_seq = row.events.count() if row.pk else 0
+        row.save()
+    if not only:
+        # a hand row beyond the engine's hands can only be the next hand, still undealt
+        for number, row in rows.items():
+            if number > len(state.hands):
+                row.trump_card, row.deal, row.complete, row.summary = "", None, False, None
+                row.next_seq = row.events.count()
+                row.save()
+    if state.awaiting_deal:
+        number = len(state.hands) + 1
+        Hand.objects.get_or_create(
+            match=match, number=number, defaults={"dealer": state.next_dealer or 0}
+        )
+    match.score_0, match.score_1 = state.score
+    match.winner_side = state.winner_side
+    match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
+    match.version = F("version") + 1
+    match.save(
+        update_fields=["score_0", "score_1", "winner_side", "status", "version", "updated_at"]
+    )
+    match.refresh_from_db(fields=["version"])
+
+
+def _can_undo(user: User, match: Match) -> bool:
+    if is_organiser(user, match.club):
+        return True
+    return can_record(user, match.club) and match.scorer_id in (None, getattr(user, "pk", None))
+
+
+def _iso_date(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None

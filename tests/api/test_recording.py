@@ -1,0 +1,220 @@
+"""Recording matches through the API: whole matches, refusals, retries, undo."""
+
+import json
+
+import pytest
+
+from games.models import Hand, HandEvent, Match, UndoRecord
+
+from .conftest import client_for
+from .helpers import RECORDS, create_match, post_event, post_hand, record
+
+SHARED = RECORDS / "shared"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # 10 hands: solos (made and failed), cantes of 20 and 40, plain hands, to 11
+        "valid_003_exact11_q_none_calm",
+        # a failed quintola, a failed cuatrola, cantes, to exactly 11
+        "valid_014_exact11_q_all",
+    ],
+)
+def test_a_whole_match_recorded_card_by_card_scores_as_the_spec_says(setup, name):
+    """The expected score after each hand is the specification's own (hand-computed)."""
+    expected = json.loads((SHARED / f"{name}.expected.json").read_text())
+    rec = record(f"shared/{name}.json")
+    client = client_for(setup.scorer)
+    state = create_match(
+        client, setup.players, rules=rec.rules.as_dict(), first_dealer=rec.hands[0].dealer
+    )
+    for hand, summary in zip(rec.hands, expected["hands"], strict=True):
+        state = post_hand(client, state["id"], state, hand)
+        done = state["hands"][summary["number"] - 1]
+        assert done["complete"] is True
+        assert done["result"] == summary
+        assert state["score"] == summary["score_after"]
+    assert state["status"] == "finished"
+    assert (state["score"], state["winner_side"]) == (expected["score"], expected["winner_side"])
+    assert state["current"]["phase"] == "complete"
+    # nothing more can be dealt
+    body = post_event(client, state["id"], state, {"kind": "deal", "trump_card": "1o"}, 400)
+    assert body["rule"] == "C11"
+
+
+def test_the_hand_in_play_shows_turn_trick_known_cards_and_legal_moves(setup):
+    client = client_for(setup.scorer)
+    state = create_match(client, setup.players, first_dealer=3)
+    deal = [
+        r.split()
+        for r in [
+            "1o 3o 12c 11c 10e",
+            "12o 1c 3c 10b 11e",
+            "11o 10c 1e 3e 12b",
+            "10o 12e 1b 3b 11b",
+        ]
+    ]
+    state = post_event(
+        client, state["id"], state, {"kind": "deal", "trump_card": "10o", "deal": deal}
+    )
+    for call in ["pass"] * 4:
+        state = post_event(client, state["id"], state, {"kind": "call", "call": call})
+    state = post_event(client, state["id"], state, {"kind": "play", "card": "10e"})
+    current = state["current"]
+    assert (current["phase"], current["to_act"], current["next_seq"]) == ("playing", 1, 6)
+    assert current["trick"] == [{"seat": 0, "card": "10e"}]
+    assert current["legal"]["cards"] == ["11e"]  # must beat 10e (C7.2)
+    assert current["known"]["1"] == ["12o", "1c", "3c", "10b", "11e"]
+
+
+def test_without_the_deal_the_dealers_trump_card_is_known(setup):
+    client = client_for(setup.scorer)
+    state = create_match(client, setup.players, first_dealer=3)
+    state = post_event(client, state["id"], state, {"kind": "deal", "trump_card": "10o"})
+    current = state["current"]
+    assert current["known"] == {"0": [], "1": [], "2": [], "3": ["10o"]}
+    assert current["legal"]["cards"] is None and current["legal"]["calls"][0] == "pass"
+
+
+def _snapshot():
+    return (
+        HandEvent.objects.count(),
+        Hand.objects.count(),
+        list(Match.objects.values_list("version", "score_0", "score_1", "status")),
+    )
+
+
+@pytest.fixture
+def playing(setup):
+    """A match after the deal (no deal entered, dealer 3, trump 10o), calls and 10e 10b."""
+    client = client_for(setup.scorer)
+    state = create_match(client, setup.players, first_dealer=3)
+    for event in [{"kind": "deal", "trump_card": "10o"}] + [{"kind": "call", "call": "pass"}] * 4:
+        state = post_event(client, state["id"], state, event)
+    for card in ["10e", "10b", "3e", "12e", "1e", "10o", "3o"]:
+        state = post_event(client, state["id"], state, {"kind": "play", "card": card})
+    return client, state
+
+
+@pytest.mark.parametrize(
+    ("event", "rule", "item"),
+    [
+        # seat 1 now shows 11e: it revoked at trick 1 (V2 proves it; the error names trick 1)
+        (
+            {"kind": "play", "card": "11e"},
+            "C7",
+            {"hand": 1, "trick": 1, "position": 2, "seat": 1, "card": "10b"},
+        ),
+        ({"kind": "play", "card": "10e"}, "V1", {"trick": 2, "position": 4, "card": "10e"}),
+        ({"kind": "play", "card": "7o"}, None, {"field": "card"}),
+        ({"kind": "call", "call": "solo"}, "C3", {"call": 5}),
+        ({"kind": "cante", "seat": 0, "suit": "c"}, "C9", {"trick": 1, "cante": 1}),
+        ({"kind": "deal", "trump_card": "1o"}, None, {"field": "expected_seq"}),
+    ],
+)
+def test_refused_events_name_the_rule_and_write_nothing(playing, event, rule, item):
+    client, state = playing
+    before = _snapshot()
+    current = state["current"]
+    body = {"hand": 1, "expected_seq": current["next_seq"], **event}
+    response = client.post(f"/api/v1/matches/{state['id']}/events/", body, format="json")
+    expected_status = 409 if item == {"field": "expected_seq"} else 400
+    assert response.status_code == expected_status, response.json()
+    error = response.json()
+    assert error["rule"] == rule
+    assert error["message"]
+    assert item.items() <= error["item"].items()
+    assert _snapshot() == before
+
+
+def test_c4_and_c12_through_the_api(setup):
+    client = client_for(setup.scorer)
+    state = create_match(client, setup.players, rules={"renuncio_penalty": False})
+    state = post_event(client, state["id"], state, {"kind": "deal", "trump_card": "1o"})
+    state = post_event(client, state["id"], state, {"kind": "call", "call": "pass"})
+    body = post_event(client, state["id"], state, {"kind": "penalty", "seat": 1}, 400)
+    assert body["rule"] == "C12"
+    state = create_match(client, setup.players, rules={"target": 3})
+    state = post_event(client, state["id"], state, {"kind": "deal", "trump_card": "1o"})
+    body = post_event(client, state["id"], state, {"kind": "call", "call": "cuatrola"}, 400)
+    assert (body["rule"], body["item"]["call"]) == ("C4", 1)
+
+
+def test_malformed_bodies_are_400_with_the_field(setup, playing):
+    client, state = playing
+    url = f"/api/v1/matches/{state['id']}/events/"
+    response = client.post(url, {"kind": "play", "card": "1o"}, format="json")
+    assert (response.status_code, response.json()["item"]["field"]) == (400, "expected_seq")
+    response = client.post(url, {"expected_seq": 9, "kind": "shout"}, format="json")
+    assert (response.status_code, response.json()["item"]["field"]) == (400, "kind")
+    response = client.post(url, "{not json", content_type="application/json")
+    assert response.status_code == 400 and response.json()["rule"] is None
+    assert client.get("/api/v1/matches/999999/").status_code == 404
+    response = client.post("/api/v1/matches/", {"club": "pena", "players": [1]}, format="json")
+    assert response.status_code == 400
+
+
+def test_a_stale_sequence_is_409_with_the_current_state(playing):
+    client, state = playing
+    before = _snapshot()
+    body = {"hand": 1, "expected_seq": 3, "kind": "play", "card": "3b"}
+    response = client.post(f"/api/v1/matches/{state['id']}/events/", body, format="json")
+    assert response.status_code == 409
+    assert response.json()["state"]["current"]["next_seq"] == state["current"]["next_seq"]
+    assert _snapshot() == before
+
+
+def test_a_resent_event_is_answered_not_repeated(playing):
+    client, state = playing
+    sent = {"hand": 1, "expected_seq": state["current"]["next_seq"], "kind": "play", "card": "12b"}
+    url = f"/api/v1/matches/{state['id']}/events/"
+    first = client.post(url, sent, format="json")
+    assert first.status_code == 201
+    count = HandEvent.objects.count()
+    again = client.post(url, sent, format="json")
+    assert again.status_code == 200
+    assert again.json() == first.json()
+    assert HandEvent.objects.count() == count
+
+
+def test_undo_the_last_event_and_roll_a_hand_back_with_an_audit(setup, playing):
+    client, state = playing
+    match_id = state["id"]
+    organiser = client_for(setup.organiser)
+    response = organiser.post(f"/api/v1/matches/{match_id}/undo/", {}, format="json")
+    assert response.status_code == 200
+    assert response.json()["current"]["trick"] == [
+        {"seat": 2, "card": "1e"},
+        {"seat": 3, "card": "10o"},
+    ]
+    assert response.json()["current"]["next_seq"] == state["current"]["next_seq"] - 1
+    # roll hand 1 back to its 5th event (the first play): the plays are gone
+    response = organiser.post(
+        f"/api/v1/matches/{match_id}/undo/", {"hand": 1, "to_seq": 5}, format="json"
+    )
+    current = response.json()["current"]
+    assert (current["phase"], current["next_seq"], current["tricks"]) == ("playing", 5, [])
+    audits = list(UndoRecord.objects.order_by("at"))
+    assert [len(a.removed) for a in audits] == [1, 6]
+    assert audits[0].removed[0]["event"] == {"kind": "play", "card": "3o", "seat": 0}
+    assert audits[1].user == setup.organiser
+    response = organiser.post(f"/api/v1/matches/{match_id}/undo/", {"hand": 1}, format="json")
+    assert response.status_code == 400
+
+
+def test_undo_across_hands_reopens_the_finished_hand(setup):
+    client = client_for(setup.scorer)
+    rec = record("valid_reference_hand_in_progress_match.json")
+    state = create_match(client, setup.players, first_dealer=3)
+    state = post_hand(client, state["id"], state, rec.hands[0])
+    assert (state["score"], state["current"]["phase"], state["current"]["hand"]) == (
+        [1, 0],
+        "deal",
+        2,
+    )
+    response = client.post(f"/api/v1/matches/{state['id']}/undo/", {}, format="json")
+    state = response.json()
+    assert state["score"] == [0, 0]
+    assert state["current"]["hand"] == 1 and state["current"]["phase"] == "playing"
+    assert [h["number"] for h in state["hands"]] == [1]
