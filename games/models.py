@@ -127,7 +127,7 @@ class HandEvent(models.Model):
     seq = models.PositiveIntegerField(_("sequence number"))
     kind = models.CharField(max_length=10, choices=Kind.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    card = models.CharField(max_length=3, null=True, blank=True)
+    card = models.CharField(max_length=3, blank=True, help_text=_("The card of a play"))
     data = models.JSONField(help_text=_("The event in the engine's notation"))
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -139,7 +139,7 @@ class HandEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["hand", "seq"], name="unique_event_seq"),
             models.UniqueConstraint(
-                fields=["hand", "card"], condition=Q(card__isnull=False), name="card_once_per_hand"
+                fields=["hand", "card"], condition=~Q(card=""), name="card_once_per_hand"
             ),
         ]
 

@@ -74,7 +74,8 @@ def test_without_the_deal_the_dealers_trump_card_is_known(setup):
     state = post_event(client, state["id"], state, {"kind": "deal", "trump_card": "10o"})
     current = state["current"]
     assert current["known"] == {"0": [], "1": [], "2": [], "3": ["10o"]}
-    assert current["legal"]["cards"] is None and current["legal"]["calls"][0] == "pass"
+    assert current["legal"]["cards"] is None
+    assert current["legal"]["calls"][0] == "pass"
 
 
 def _snapshot():
@@ -149,7 +150,8 @@ def test_malformed_bodies_are_400_with_the_field(setup, playing):
     response = client.post(url, {"expected_seq": 9, "kind": "shout"}, format="json")
     assert (response.status_code, response.json()["item"]["field"]) == (400, "kind")
     response = client.post(url, "{not json", content_type="application/json")
-    assert response.status_code == 400 and response.json()["rule"] is None
+    assert response.status_code == 400
+    assert response.json()["rule"] is None
     assert client.get("/api/v1/matches/999999/").status_code == 404
     response = client.post("/api/v1/matches/", {"club": "pena", "players": [1]}, format="json")
     assert response.status_code == 400
@@ -179,7 +181,7 @@ def test_a_resent_event_is_answered_not_repeated(playing):
 
 
 def test_undo_the_last_event_and_roll_a_hand_back_with_an_audit(setup, playing):
-    client, state = playing
+    _client, state = playing
     match_id = state["id"]
     organiser = client_for(setup.organiser)
     response = organiser.post(f"/api/v1/matches/{match_id}/undo/", {}, format="json")
@@ -216,5 +218,6 @@ def test_undo_across_hands_reopens_the_finished_hand(setup):
     response = client.post(f"/api/v1/matches/{state['id']}/undo/", {}, format="json")
     state = response.json()
     assert state["score"] == [0, 0]
-    assert state["current"]["hand"] == 1 and state["current"]["phase"] == "playing"
+    assert state["current"]["hand"] == 1
+    assert state["current"]["phase"] == "playing"
     assert [h["number"] for h in state["hands"]] == [1]
