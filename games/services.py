@@ -323,7 +323,7 @@ def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: U
         seq=hand.next_seq,
         kind=data["kind"],
         seat=data.get("seat"),
-        card=data.get("card"),
+        card=data.get("card", ""),
         data=data,
         entered_by=user if user.is_authenticated else None,
     )
