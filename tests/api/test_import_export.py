@@ -1,0 +1,88 @@
+"""Records in and out through the same write path as live entry."""
+
+import json
+
+import pytest
+
+from games.engine import check_record, dump_record, load_record
+from games.models import HandEvent, Match
+
+from .conftest import client_for
+from .helpers import RECORDS
+
+VALID = sorted(p for p in RECORDS.rglob("valid_*.json") if not p.name.endswith(".expected.json"))
+
+
+def normalised(doc: dict) -> dict:
+    """Key order, the full rules and cantes ordered by trick: the same match either way."""
+    doc = json.loads(dump_record(load_record(json.dumps(doc))))
+    doc["rules"] = load_record(json.dumps(doc)).rules.as_dict()
+    for hand in doc["hands"]:
+        hand.get("cantes", []).sort(key=lambda c: c["after_trick"])
+    return doc
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
+def test_import_then_export_gives_the_record_back(setup, path):
+    original = json.loads(path.read_text())
+    client = client_for(setup.scorer)
+    response = client.post(
+        "/api/v1/matches/import/", {"club": "pena", "record": original}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    state = response.json()
+    expected = check_record(load_record(path.read_bytes()))
+    assert state["score"] == expected["score"]
+    assert state["status"] == ("finished" if expected["finished"] else "in_progress")
+    exported = client.get(f"/api/v1/matches/{state['id']}/export/").json()
+    assert normalised(exported) == normalised(original)
+
+
+def test_import_a_file_upload(setup):
+    path = RECORDS / "valid_exact_target_passed_by_opponents_failure.json"
+    with path.open("rb") as handle:
+        response = client_for(setup.organiser).post(
+            "/api/v1/matches/import/", {"club": "pena", "file": handle}, format="multipart"
+        )
+    assert response.status_code == 201
+    assert response.json()["score"] == [0, 12]
+
+
+def test_an_invalid_record_is_refused_with_the_checkers_error_and_nothing_written(setup):
+    path = RECORDS / "invalid_c7_revoke_proved_later_no_deal.json"
+    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())["error"]
+    response = client_for(setup.scorer).post(
+        "/api/v1/matches/import/",
+        {"club": "pena", "record": json.loads(path.read_text())},
+        format="json",
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["rule"] == "C7"
+    assert body["item"] == {k: v for k, v in expected.items() if k not in ("rule", "message")}
+    assert (Match.objects.count(), HandEvent.objects.count()) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [({"format": "card-record", "version": 7}, "record"), ("not an object", "record")],
+)
+def test_unreadable_records_are_400(setup, record, field):
+    response = client_for(setup.scorer).post(
+        "/api/v1/matches/import/", {"club": "pena", "record": record}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["item"]["field"] == field
+
+
+def test_import_needs_seat_names_and_the_role(setup):
+    doc = json.loads((RECORDS / "valid_reference_hand_in_progress_match.json").read_text())
+    del doc["seats"]
+    response = client_for(setup.scorer).post(
+        "/api/v1/matches/import/", {"club": "pena", "record": doc}, format="json"
+    )
+    assert (response.status_code, response.json()["item"]["field"]) == (400, "seats")
+    response = client_for(setup.other_scorer).post(
+        "/api/v1/matches/import/", {"club": "pena", "record": doc}, format="json"
+    )
+    assert response.status_code == 403
