@@ -245,3 +245,24 @@ def test_incremental_trick_context_equals_recomputing_it(cards, trump):
         ctx = advance(ctx, card)
         assert ctx == context(cards[:i], trump)
     assert winning_card(ctx) is cards[trick_winner(cards, trump)]
+
+
+@PROPS
+@given(seed=seeds)
+def test_without_the_deal_every_listed_card_is_accepted(seed):
+    """legal_plays() without the deal lists exactly cards that apply() accepts."""
+    rng = random.Random(seed)
+    record = random_match(rng, max_hands=2, with_deal=False)
+    for h in record.hands:
+        state = HandState(record.rules, h.dealer, SPANISH_20.card(h.trump_card))
+        for call in h.calls:
+            state.apply(Call(call))
+        for card in (SPANISH_20.card(t) for trick in h.tricks for t in trick):
+            for candidate in state.legal_plays():
+                probe = HandState(record.rules, h.dealer, SPANISH_20.card(h.trump_card))
+                for call in h.calls:
+                    probe.apply(Call(call))
+                for done in state.plays:
+                    probe.apply(Play(done.card))
+                probe.apply(Play(candidate))  # must not raise
+            state.apply(Play(card))

@@ -269,8 +269,9 @@ class HandState:
         """Cards the seat to play may play.
 
         With the deal: exactly the C7-legal cards of its hand. Without it: every card
-        not yet played, not known to be another seat's and not already proved illegal
-        by the cards this seat is known to hold (V2).
+        :meth:`apply` would accept — not yet played, not known to be another seat's, not
+        proved illegal by the cards this seat is known to hold, and not proving an
+        earlier play or cante of its seat faulty (V2).
         """
         seat = self.to_act
         if seat is None or self.declaration is None:
@@ -287,7 +288,16 @@ class HandState:
             and self.knowledge.owner_of.get(c, seat) == seat
             and (not full or c in self.knowledge.known[seat])
         ]
-        return DECK.sort(c for c in candidates if not any(violation(c, w, ctx) for w in held))
+        trick = len(self.tricks) + 1
+        return DECK.sort(
+            c
+            for c in candidates
+            if not any(violation(c, w, ctx) for w in held)
+            and (
+                c in self.knowledge.known[seat]
+                or not self._proofs_from_new_cards(seat, {c: Evidence("played", trick)})
+            )
+        )
 
     def legal_cantes(self) -> list[tuple[int, str]]:
         """(seat, suit) cantes that may be announced now (C9): exact with the deal; without
