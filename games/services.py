@@ -24,7 +24,6 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import F
 
 from tournaments.models import Club, Player
 from tournaments.roles import can_record, is_organiser
@@ -363,11 +362,10 @@ def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
     match.score_0, match.score_1 = state.score
     match.winner_side = state.winner_side
     match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
-    match.version = F("version") + 1
+    match.version += 1  # the caller holds the row lock: no lost update
     match.save(
         update_fields=["score_0", "score_1", "winner_side", "status", "version", "updated_at"]
     )
-    match.refresh_from_db(fields=["version"])
 
 
 def _can_undo(user: User, match: Match) -> bool:

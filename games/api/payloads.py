@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Prefetch
+
 from ..engine import HandState, MatchState
 from ..engine.cuatrola.options import SEATS
-from ..models import Hand, Match
+from ..models import Hand, Match, Seat
 from ..services import replay
 
 
@@ -89,7 +91,7 @@ def match_summary(match: Match) -> dict[str, Any]:
         "winner_side": match.winner_side,
         "seats": [
             {"seat": s.number, "player": {"id": s.player_id, "name": s.player.display_name}}
-            for s in match.seats.all()
+            for s in match.seats.all()  # prefetched by the callers
         ],
         "version": match.version,
         "updated_at": match.updated_at.isoformat(),
@@ -98,7 +100,11 @@ def match_summary(match: Match) -> dict[str, Any]:
 
 def match_payload(match: Match, state: MatchState | None = None) -> dict[str, Any]:
     """The whole match: seats, score, every hand's summary and the hand in play."""
-    match = Match.objects.select_related("club").prefetch_related("seats__player").get(pk=match.pk)
+    match = (
+        Match.objects.select_related("club")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .get(pk=match.pk)
+    )
     state = state if state is not None else replay(match)
     rows = list(match.hands.order_by("number"))
     return {

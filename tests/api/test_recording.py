@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from games.engine import event_to_dict, hand_events
 from games.models import Hand, HandEvent, Match, UndoRecord
 
 from .conftest import client_for
@@ -221,3 +222,26 @@ def test_undo_across_hands_reopens_the_finished_hand(setup):
     assert state["current"]["hand"] == 1
     assert state["current"]["phase"] == "playing"
     assert [h["number"] for h in state["hands"]] == [1]
+
+
+def test_posting_an_event_costs_the_same_queries_early_and_late(setup):
+    """The write path's query count does not grow with the match (one replay query)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    rec = record("shared/valid_003_exact11_q_none_calm.json")
+    client = client_for(setup.scorer)
+    state = create_match(
+        client, setup.players, rules=rec.rules.as_dict(), first_dealer=rec.hands[0].dealer
+    )
+    counts = []
+    for number, hand in enumerate(rec.hands[:6], 1):
+        events = [event_to_dict(e) for e in hand_events(hand)]
+        for i, event in enumerate(events):
+            if i == 7 and number in (1, 6):  # a mid-trick play in hand 1 and in hand 6
+                with CaptureQueriesContext(connection) as queries:
+                    state = post_event(client, state["id"], state, event)
+                counts.append(len(queries))
+            else:
+                state = post_event(client, state["id"], state, event)
+    assert counts[0] == counts[1], counts

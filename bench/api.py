@@ -1,0 +1,214 @@
+"""Recording speed through the REST API on PostgreSQL, against a trivial endpoint.
+
+Starts gunicorn on a fresh PostgreSQL database, then has 1 and 8 concurrent clients
+(each at its own table: its own match) post the events of random legal matches, one
+request at a time, as scorers' phones would. The baseline, measured in the same run on
+the same server with the same clients, is ``GET /api/v1/me/``: an authenticated DRF
+endpoint that does one query. The ratio tells what the rules engine, the row locks and
+the event log cost. Prints figures; asserts nothing.
+
+    .venv/bin/python bench/api.py [--events 300] [--workers 4]
+
+Needs PostgreSQL (``BENCH_DATABASE_URL``, default postgres://postgres@127.0.0.1:5432/…).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+ADMIN_URL = os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+DB_NAME = "cuatrola_bench"
+DB_URL = os.environ.get("BENCH_DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/{DB_NAME}")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def setup_database(records) -> tuple[str, list[int]]:
+    """Fresh database, a club, a scorer with a token, one match per record (table)."""
+    import psycopg
+
+    with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DB_NAME}")
+    os.environ["DATABASE_URL"] = DB_URL
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cuatrola_site.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from games import services
+    from tournaments.models import Club, Membership, Player
+
+    user = get_user_model().objects.create(username="bench")
+    club = Club.objects.create(name="Bench", slug="bench")
+    Membership.objects.create(club=club, user=user, role="scorer")
+    token = Token.objects.create(user=user).key
+    matches = []
+    for t, record in enumerate(records):
+        players = [Player.objects.create(club=club, display_name=f"P{t}-{i}") for i in range(4)]
+        match = services.create_match(
+            club=club, players=players, user=user, first_dealer=record.hands[0].dealer
+        )
+        matches.append(match.pk)
+    return token, matches
+
+
+def requests_for(record, match_id: int) -> list[tuple[str, str, dict]]:
+    """The POSTs that record ``record`` card by card, with their sequence numbers."""
+    from games.engine import event_to_dict, hand_events
+
+    out = []
+    for number, hand in enumerate(record.hands, 1):
+        for seq, event in enumerate(hand_events(hand)):
+            body = {"hand": number, "expected_seq": seq, **event_to_dict(event)}
+            out.append(("POST", f"/api/v1/matches/{match_id}/events/", body))
+    return out
+
+
+def run_clients(port: int, token: str, work, clients: int, per_client: int) -> dict:
+    latencies: list[float] = []
+    lock = threading.Lock()
+    errors: list[str] = []
+
+    def client(i: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        mine = []
+        for method, path, body in work(i, per_client):
+            start = time.perf_counter()
+            conn.request(method, path, body=json.dumps(body) if body else None, headers=headers)
+            response = conn.getresponse()
+            payload = response.read()
+            mine.append(time.perf_counter() - start)
+            if response.status >= 300:
+                errors.append(f"{response.status} {payload[:200]!r}")
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - start
+    latencies.sort()
+    return {
+        "rps": len(latencies) / elapsed,
+        "p50": statistics.median(latencies) * 1000,
+        "p99": latencies[int(len(latencies) * 0.99) - 1] * 1000,
+        "n": len(latencies),
+        "errors": errors[:3],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=300, help="requests per client")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    args = parser.parse_args()
+    from games.engine.cuatrola.simulate import random_match
+
+    # no deal entered, as at most club tables; long enough for --events requests
+    records = []
+    for table in range(1 + 8):
+        rng = random.Random(table)
+        record = random_match(rng, with_deal=False)
+        while (
+            sum(len(h.calls) + sum(map(len, h.tricks)) + len(h.cantes) + 1 for h in record.hands)
+            < args.events
+        ):
+            record = random_match(rng, with_deal=False)
+        records.append(record)
+    token, matches = setup_database(records)
+    plans = [requests_for(r, m) for r, m in zip(records, matches, strict=True)]
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": DB_URL,
+        "DEBUG": "false",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "LOG_LEVEL": "WARNING",
+    }
+    env.pop("CELERY_BROKER_URL", None)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "cuatrola_site.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(args.workers),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+
+        def events_for(offset: int):
+            def work(i: int, n: int):
+                return plans[offset + i][:n]
+
+            return work
+
+        def trivial(i: int, n: int):
+            for _ in range(n):
+                yield "GET", "/api/v1/me/", None
+
+        print(
+            f"gunicorn {args.workers} workers, PostgreSQL, {os.cpu_count()} cores; "
+            f"{args.events} requests per client"
+        )
+        for clients in (1, 8):
+            base = run_clients(port, token, trivial, clients, args.events)
+            offset = 0 if clients == 1 else 1
+            rec = run_clients(port, token, events_for(offset), clients, args.events)
+            for label, r in (("GET /api/v1/me/ (baseline)", base), ("POST …/events/", rec)):
+                print(
+                    f"{clients} client(s)  {label:28} {r['rps']:8.1f} req/s  "
+                    f"p50 {r['p50']:6.1f} ms  p99 {r['p99']:6.1f} ms  ({r['n']} requests)"
+                    + (f"  ERRORS {r['errors']}" if r["errors"] else "")
+                )
+            print(
+                f"{clients} client(s)  events/baseline throughput ratio: "
+                f"{rec['rps'] / base['rps']:.2f}"
+            )
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
