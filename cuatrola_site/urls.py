@@ -6,7 +6,8 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
-    path("records/", include("games.urls")),
+    path("", include("games.urls")),
+    path("clubs/", include("tournaments.urls")),
     path("api/v1/", include("games.api.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -1,16 +1,19 @@
 """Site-wide views: the home page and the health check."""
 
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
 from games.models import WorkerHeartbeat
+from tournaments.models import Club
 
 from .health import broker_status, database_status
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    clubs = Club.objects.filter(is_private=False).annotate(n_matches=Count("matches"))
+    return render(request, "home.html", {"clubs": clubs})
 
 
 @never_cache

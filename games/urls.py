@@ -4,5 +4,7 @@ from . import views
 
 app_name = "games"
 urlpatterns = [
-    path("check/", views.check_record_page, name="check_record"),
+    path("records/check/", views.check_record_page, name="check_record"),
+    path("matches/<int:pk>/", views.match_page, name="match"),
+    path("matches/<int:pk>/score/", views.scoring_pad, name="score"),
 ]

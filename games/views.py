@@ -1,14 +1,24 @@
-"""Pages of the games app."""
+"""Pages of the games app: the record checker, match pages and the scoring pad."""
 
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.roles import can_read, can_record
 
 from .engine import RecordFormatError, check_text, load_record
 from .forms import RecordCheckForm
+from .models import Match, Seat
+from .replays import match_story
+from .services import replay
 
 
 def _seat_names(content: bytes) -> list[str]:
-    """The record's seat names, or "seat N" when it has none (or cannot be read)."""
+    """The record's seat names, or the seat numbers when it has none (or is unreadable)."""
     try:
         seats = load_record(content).seats
     except RecordFormatError:
@@ -35,3 +45,40 @@ def check_record_page(request: HttpRequest) -> HttpResponse:
     sides = [f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"] if seats else None
     context = {"form": form, "result": result, "sides": sides}
     return render(request, "games/check_record.html", context, status=status)
+
+
+def _readable_match(request: HttpRequest, pk: int) -> Match:
+    match = get_object_or_404(
+        Match.objects.select_related("club").prefetch_related(
+            Prefetch("seats", Seat.objects.select_related("player"))
+        ),
+        pk=pk,
+    )
+    if not can_read(request.user, match.club):
+        raise PermissionDenied
+    return match
+
+
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A match: the sides, the score and every hand, trick by trick."""
+    match = _readable_match(request, pk)
+    names = [s.player.display_name for s in match.seats.all()]
+    state = replay(match)
+    context = {
+        "match": match,
+        "names": names,
+        "sides": [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"],
+        "hands": match_story(state, names),
+        "can_score": can_record(request.user, match.club),
+    }
+    return render(request, "games/match.html", context)
+
+
+@login_required
+def scoring_pad(request: HttpRequest, pk: int) -> HttpResponse:
+    """The scorer's pad: enter the deal, calls, cards and cantes as they happen."""
+    match = _readable_match(request, pk)
+    if not can_record(request.user, match.club):
+        raise PermissionDenied
+    names = [s.player.display_name for s in match.seats.all()]
+    return render(request, "games/score.html", {"match": match, "names": names})

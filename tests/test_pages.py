@@ -1,0 +1,70 @@
+"""Club and match pages, and who may open the scoring pad."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Match
+from tests.factories import MembershipFactory, UserFactory
+from tournaments.models import Club
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo():
+    call_command("load_demo", stdout=io.StringIO())
+    return Club.objects.get(slug="pena-la-baza")
+
+
+def test_home_lists_public_clubs(client, demo):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Peña La Baza" in html
+    assert "3 matches" in html
+
+
+def test_club_page_lists_matches_and_players(client, demo):
+    html = client.get("/clubs/pena-la-baza/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for match in demo.matches.all():
+        assert f"/matches/{match.pk}/" in html
+        assert f"<strong>{match.score_0}–{match.score_1}</strong>" in html
+    assert "Héctor" in html
+    assert "1 match in progress" in html
+
+
+def test_match_page_tells_every_hand_trick_by_trick(client, demo):
+    match = demo.matches.filter(status="finished").first()
+    html = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"{match.score_0}–{match.score_1}" in html
+    assert html.count('<details class="hand"') == match.hands.exclude(trump_card="").count()
+    assert "Trick 1" in html
+
+
+def test_private_club_pages_are_for_members(client, demo):
+    demo.is_private = True
+    demo.save()
+    match = demo.matches.first()
+    assert client.get("/clubs/pena-la-baza/").status_code == 403
+    assert client.get(f"/matches/{match.pk}/").status_code == 403
+    client.login(username="scorer", password="scorer-demo")
+    assert client.get(f"/matches/{match.pk}/").status_code == 200
+
+
+def test_scoring_pad_needs_a_recording_role(client, demo):
+    match = demo.matches.filter(status=Match.Status.IN_PROGRESS).first()
+    url = f"/matches/{match.pk}/score/"
+    assert client.get(url).status_code == 302  # to the login page
+    outsider = MembershipFactory(role="scorer", user=UserFactory(username="x")).user
+    client.force_login(outsider)
+    assert client.get(url).status_code == 403
+    client.login(username="scorer", password="scorer-demo")
+    assert client.get(url).status_code == 200
+
+
+def test_empty_states(client):
+    assert "No club yet" in client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    Club.objects.create(name="Nueva", slug="nueva")
+    html = client.get("/clubs/nueva/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "No matches recorded yet." in html
+    assert "No players yet." in html
