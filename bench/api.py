@@ -69,7 +69,11 @@ def setup_database(records) -> tuple[str, list[int]]:
     for t, record in enumerate(records):
         players = [Player.objects.create(club=club, display_name=f"P{t}-{i}") for i in range(4)]
         match = services.create_match(
-            club=club, players=players, user=user, first_dealer=record.hands[0].dealer
+            club=club,
+            players=players,
+            user=user,
+            first_dealer=record.hands[0].dealer,
+            rules=record.rules.as_dict(),
         )
         matches.append(match.pk)
     return token, matches
@@ -129,19 +133,13 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=300, help="requests per client")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     args = parser.parse_args()
+    from games.engine import CuatrolaRules
     from games.engine.cuatrola.simulate import random_match
 
-    # no deal entered, as at most club tables; long enough for --events requests
-    records = []
-    for table in range(1 + 8):
-        rng = random.Random(table)
-        record = random_match(rng, with_deal=False)
-        while (
-            sum(len(h.calls) + sum(map(len, h.tricks)) + len(h.cantes) + 1 for h in record.hands)
-            < args.events
-        ):
-            record = random_match(rng, with_deal=False)
-        records.append(record)
+    # no deal entered, as at most club tables; a fixed number of hands (C11 "hands"),
+    # enough for --events requests (a hand is 13 to 30 events)
+    rules = CuatrolaRules(match="hands", target=args.events // 12 + 1)
+    records = [random_match(random.Random(t), rules, with_deal=False) for t in range(1 + 8)]
     token, matches = setup_database(records)
     plans = [requests_for(r, m) for r, m in zip(records, matches, strict=True)]
     port = free_port()

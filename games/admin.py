@@ -1,9 +1,68 @@
+"""Admin: matches are browsable; events change only through games.services (the API and
+the scoring pad), so the log and derived rows are read-only here."""
+
 from django.contrib import admin
 
-from .models import WorkerHeartbeat
+from .models import Hand, HandEvent, Match, Seat, UndoRecord, WorkerHeartbeat
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fields = ("number", "player")
+
+
+class HandInline(ReadOnlyInline):
+    model = Hand
+    fields = ("number", "dealer", "trump_card", "next_seq", "complete")
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "club", "name", "status", "score_0", "score_1", "updated_at")
+    list_filter = ("club", "status")
+    search_fields = ("name", "seats__player__display_name")
+    readonly_fields = ("club", "game", "rules", "first_dealer", "status", "score_0", "score_1",
+                       "winner_side", "version", "created_by", "created_at", "updated_at")
+    fields = ("name", "played_on", "scorer", *readonly_fields)
+    inlines = [SeatInline, HandInline]
+
+    def has_add_permission(self, request):
+        return False  # matches are created through the API or the import
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(HandEvent)
+class HandEventAdmin(ReadOnlyAdmin):
+    list_display = ("hand", "seq", "kind", "seat", "card", "entered_by", "entered_at")
+    list_filter = ("kind",)
+
+
+@admin.register(UndoRecord)
+class UndoRecordAdmin(ReadOnlyAdmin):
+    list_display = ("match", "hand_number", "to_seq", "user", "at")
 
 
 @admin.register(WorkerHeartbeat)
-class WorkerHeartbeatAdmin(admin.ModelAdmin):
+class WorkerHeartbeatAdmin(ReadOnlyAdmin):
     list_display = ("hostname", "seen_at", "beats")
-    readonly_fields = ("hostname", "seen_at", "beats")

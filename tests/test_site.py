@@ -82,3 +82,12 @@ def test_heartbeat_task_runs_eagerly_without_a_broker():
     heartbeat.delay()
     beat.refresh_from_db()
     assert beat.beats == 2
+
+
+def test_admin_shows_matches_read_only(client, django_user_model):
+    call_command("load_demo", stdout=__import__("io").StringIO())
+    client.login(username="organiser", password="organiser-demo")
+    for url in ["/admin/games/match/", "/admin/games/handevent/", "/admin/games/undorecord/",
+                "/admin/tournaments/club/", "/admin/games/match/1/change/"]:
+        assert client.get(url).status_code == 200, url
+    assert client.get("/admin/games/handevent/add/").status_code == 403
