@@ -32,8 +32,20 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "club", "name", "status", "score_0", "score_1", "updated_at")
     list_filter = ("club", "status")
     search_fields = ("name", "seats__player__display_name")
-    readonly_fields = ("club", "game", "rules", "first_dealer", "status", "score_0", "score_1",
-                       "winner_side", "version", "created_by", "created_at", "updated_at")
+    readonly_fields = (
+        "club",
+        "game",
+        "rules",
+        "first_dealer",
+        "status",
+        "score_0",
+        "score_1",
+        "winner_side",
+        "version",
+        "created_by",
+        "created_at",
+        "updated_at",
+    )
     fields = ("name", "played_on", "scorer", *readonly_fields)
     inlines = [SeatInline, HandInline]
 

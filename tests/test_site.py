@@ -87,7 +87,15 @@ def test_heartbeat_task_runs_eagerly_without_a_broker():
 def test_admin_shows_matches_read_only(client, django_user_model):
     call_command("load_demo", stdout=__import__("io").StringIO())
     client.login(username="organiser", password="organiser-demo")
-    for url in ["/admin/games/match/", "/admin/games/handevent/", "/admin/games/undorecord/",
-                "/admin/tournaments/club/", "/admin/games/match/1/change/"]:
+    from games.models import Match
+
+    first = Match.objects.order_by("pk").first().pk
+    for url in [
+        "/admin/games/match/",
+        "/admin/games/handevent/",
+        "/admin/games/undorecord/",
+        "/admin/tournaments/club/",
+        f"/admin/games/match/{first}/change/",
+    ]:
         assert client.get(url).status_code == 200, url
     assert client.get("/admin/games/handevent/add/").status_code == 403
