@@ -44,6 +44,7 @@ from .engine.cuatrola import Call, Play
 from .engine.cuatrola.options import SEATS
 from .engine.record import hand_summary
 from .models import Hand, HandEvent, Match, Seat, UndoRecord
+from .signals import match_result_changed
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -359,9 +360,18 @@ def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
         Hand.objects.get_or_create(
             match=match, number=number, defaults={"dealer": state.next_dealer or 0}
         )
+    before = (match.status, match.score_0, match.score_1)
     match.score_0, match.score_1 = state.score
     match.winner_side = state.winner_side
     match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
+    if Match.Status.FINISHED in (before[0], match.status) and before != (
+        match.status,
+        match.score_0,
+        match.score_1,
+    ):
+        # standings and statistics follow a finished (or corrected) result, once committed
+        match_id = match.pk
+        transaction.on_commit(lambda: match_result_changed.send(sender=Match, match_id=match_id))
     match.version += 1  # the caller holds the row lock: no lost update
     match.save(
         update_fields=["score_0", "score_1", "winner_side", "status", "version", "updated_at"]

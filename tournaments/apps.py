@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from games.signals import match_result_changed
+
+        from .receivers import on_match_result_changed
+
+        match_result_changed.connect(on_match_result_changed, dispatch_uid="tournaments.standings")

@@ -69,11 +69,12 @@ def random_match(
     with_deal: bool = True,
     declare: float = 0.3,
     sing: float = 0.8,
+    first_dealer: int | None = None,
 ) -> Record:
     """A legal random match record, played to its end (or ``max_hands`` hands)."""
     rules = rules or CuatrolaRules()
     match = MatchState(rules)
-    dealer = rng.randrange(SEATS)
+    dealer = rng.randrange(SEATS) if first_dealer is None else first_dealer
     hands: list[HandRecord] = []
     while not match.finished and (max_hands is None or len(hands) < max_hands):
         hands.append(play_random_hand(rng, match, dealer, declare=declare, sing=sing))

@@ -1,0 +1,7 @@
+"""Signals the games app sends after a commit, for other apps to follow up on."""
+
+from django.dispatch import Signal
+
+#: A match's result changed (it finished, or a finished match was corrected).
+#: Sent after the transaction commits, with ``match_id``.
+match_result_changed = Signal()

@@ -1,0 +1,105 @@
+"""Loading results from the database for the pure standings module, and storing snapshots.
+
+A constant number of queries whatever the number of matches: entries, fixtures with their
+matches, the hands' summaries, then one delete and one bulk insert of the snapshots.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Hand, Match
+
+from .models import Entry, Fixture, StandingsSnapshot, Tournament
+from .standings import DEFAULT_TIEBREAKS, Result, rank
+
+
+def tiebreaks_of(tournament: Tournament) -> list[str]:
+    family = "round_robin" if "round_robin" in tournament.format else tournament.format
+    return tournament.tiebreaks or DEFAULT_TIEBREAKS[family]
+
+
+def load_results(tournament: Tournament) -> tuple[list[Entry], list[Result]]:
+    """Every finished fixture (and bye) of the tournament as a :class:`Result`."""
+    entries = list(tournament.entries.all())
+    fixtures = list(
+        Fixture.objects.filter(round__tournament=tournament)
+        .select_related("round", "match")
+        .only(
+            "round__number",
+            "entry_a_id",
+            "entry_b_id",
+            "match__status",
+            "match__score_0",
+            "match__score_1",
+        )
+    )
+    finished = {
+        f.match_id
+        for f in fixtures
+        if f.match is not None and f.match.status == Match.Status.FINISHED
+    }
+    hands_won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    made: dict[int, tuple[Counter, Counter]] = defaultdict(lambda: (Counter(), Counter()))
+    summaries = Hand.objects.filter(match_id__in=finished, complete=True).values_list(
+        "match_id", "summary"
+    )
+    for match_id, summary in summaries:
+        side = summary["winner_side"]
+        hands_won[match_id][side] += 1
+        declarer = summary["declarer"]
+        if declarer is not None and declarer % 2 == side:
+            made[match_id][side][summary["declaration"]] += 1
+    results = []
+    for f in fixtures:
+        if f.entry_b_id is None:
+            results.append(Result(f.round.number, f.entry_a_id, None))
+        elif f.match_id in finished:
+            m = f.match
+            results.append(
+                Result(
+                    f.round.number,
+                    f.entry_a_id,
+                    f.entry_b_id,
+                    (m.score_0, m.score_1),
+                    tuple(hands_won[m.pk]),
+                    (dict(made[m.pk][0]), dict(made[m.pk][1])),
+                )
+            )
+    return entries, results
+
+
+def store_standings(tournament_id: int) -> int:
+    """Recompute and store one snapshot per round; returns how many were stored."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    entries, results = load_results(tournament)
+    names = {e.pk: e.name for e in entries}
+    rounds = sorted({r.round for r in results}) or [0]
+    now = timezone.now()
+    snapshots = []
+    for after in rounds:
+        rows = rank(
+            list(names),
+            [r for r in results if r.round <= after],
+            tiebreaks_of(tournament),
+            tournament.points_per_win,
+        )
+        snapshots.append(
+            StandingsSnapshot(
+                tournament=tournament,
+                after_round=after,
+                computed_at=now,
+                rows=[
+                    {"entry": r.entry, "name": names[r.entry], "rank": r.rank, **r.metrics}
+                    for r in rows
+                ],
+            )
+        )
+    with transaction.atomic():
+        StandingsSnapshot.objects.filter(tournament=tournament).delete()
+        StandingsSnapshot.objects.bulk_create(snapshots)
+        Tournament.objects.filter(pk=tournament_id).update(standings_computed_at=now)
+    return len(snapshots)
