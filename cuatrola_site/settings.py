@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
+    "django_tables2",
     "games",
     "tournaments",
 ]
@@ -109,6 +110,7 @@ STORAGES = {
 }
 
 LOGIN_REDIRECT_URL = "/"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 # Production hardening: only when DEBUG is off. Behind a TLS-terminating proxy set
 # SECURE_PROXY_SSL_HEADER via the environment flag below.
@@ -148,4 +150,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # eager tasks would log every run at INFO; workers log their own way
+    "loggers": {"celery": {"level": "WARNING"}},
 }

@@ -7,7 +7,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("", include("games.urls")),
-    path("clubs/", include("tournaments.urls")),
+    path("", include("tournaments.urls")),
     path("api/v1/", include("games.api.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),

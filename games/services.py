@@ -257,13 +257,25 @@ def import_record(club: Club, record: Record, user: User) -> Match:
             name=record.event or "",
             played_on=_iso_date(record.date),
         )
-        state = MatchState(record.rules, first_dealer)
+        record_hands(match, record, user)
+    return match
+
+
+def record_hands(match: Match, record: Record, user: User) -> None:
+    """Record every hand of ``record`` on ``match``, which has no event yet, event by event
+    through the same checks as live entry (one replay, not one per event)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if not can_record(user, match.club):
+            raise PermissionDenied("only the club's organisers and scorers can record")
+        if HandEvent.objects.filter(hand__match=match).exists():
+            raise Stale("the match already has events", match)
+        state = MatchState(parse_rules(match.rules), match.first_dealer)
         for h in record.hands:
             for event in hand_events(h):
                 number = len(state.hands) + (1 if isinstance(event, Deal) else 0)
                 hand = match.hands.get(number=number)
                 _apply_and_store(match, hand, state, event, user)
-    return match
 
 
 def export_record(match: Match) -> Record:

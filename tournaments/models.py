@@ -200,3 +200,6 @@ class StandingsSnapshot(models.Model):
                 fields=["tournament", "after_round"], name="one_snapshot_per_round"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — standings after round {self.after_round}"

@@ -4,5 +4,14 @@ from . import views
 
 app_name = "tournaments"
 urlpatterns = [
-    path("<slug:slug>/", views.club_page, name="club"),
+    path("clubs/<slug:slug>/", views.club_page, name="club"),
+    path("tournaments/<int:pk>/", views.tournament_page, name="tournament"),
+    path("tournaments/<int:pk>/entries/", views.add_entry, name="add_entry"),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry>/withdraw/",
+        views.withdraw_entry,
+        name="withdraw_entry",
+    ),
+    path("tournaments/<int:pk>/next-round/", views.next_round, name="next_round"),
+    path("tournaments/<int:pk>/rounds/<int:number>/", views.round_sheet, name="round"),
 ]

@@ -1,29 +1,150 @@
-"""Club pages."""
+"""Club and tournament pages: thin views over ``services``, ``standings`` and ``tables``."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
 
 from games.models import Match, Seat
+from games.services import Refused
 
-from .models import Club
-from .roles import can_read, can_record
+from . import services
+from .forms import EntryForm, TournamentForm
+from .models import Club, Tournament
+from .roles import can_read, can_record, is_organiser
+from .standings_store import tiebreaks_of
+from .tables import standings_table
 
 
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club: its matches (live first) and its players."""
+    """A club: its tournaments, matches (live first) and players."""
     club = get_object_or_404(Club, slug=slug)
     if not can_read(request.user, club):
         raise PermissionDenied
     matches = club.matches.prefetch_related(
         Prefetch("seats", Seat.objects.select_related("player"))
     ).order_by("status", "-updated_at")[:100]
+    organiser = is_organiser(request.user, club)
+    form = TournamentForm(request.POST or None) if organiser else None
+    if request.method == "POST" and form is not None and form.is_valid():
+        try:
+            t = services.create_tournament(club=club, user=request.user, **form.cleaned_data)
+        except Refused as exc:
+            messages.error(request, exc.message)
+        else:
+            return redirect("tournaments:tournament", pk=t.pk)
     context = {
         "club": club,
+        "tournaments": club.tournaments.all()
+        if organiser
+        else club.tournaments.filter(is_public=True),
         "matches": matches,
         "live": [m for m in matches if m.status == Match.Status.IN_PROGRESS],
         "players": club.players.all(),
         "can_record": can_record(request.user, club),
+        "form": form,
     }
     return render(request, "tournaments/club.html", context)
+
+
+def _readable(request: HttpRequest, pk: int) -> Tournament:
+    t = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not (t.is_public and can_read(request.user, t.club)) and not is_organiser(
+        request.user, t.club
+    ):
+        raise PermissionDenied
+    return t
+
+
+def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Rounds and fixtures with scores, and the standings (latest, or after a round)."""
+    t = _readable(request, pk)
+    snapshots = {s.after_round: s for s in t.snapshots.all()}
+    chosen = request.GET.get("after_round")
+    snapshot = snapshots.get(int(chosen)) if chosen and chosen.isdigit() else None
+    snapshot = snapshot or (snapshots[max(snapshots)] if snapshots else None)
+    table = None
+    if snapshot is not None:
+        table = standings_table(snapshot.rows, tiebreaks_of(t))
+        RequestConfig(request, paginate=False).configure(table)
+        export = request.GET.get("_export")
+        if TableExport.is_valid_format(export):
+            return TableExport(export, table).response(f"{t.name}-standings.{export}")
+    rounds = t.rounds.prefetch_related(
+        "fixtures__entry_a", "fixtures__entry_b", "fixtures__match"
+    ).order_by("-number")
+    organiser = is_organiser(request.user, t.club)
+    context = {
+        "t": t,
+        "rounds": rounds,
+        "table": table,
+        "snapshot": snapshot,
+        "snapshots": sorted(snapshots),
+        "organiser": organiser,
+        "entries": t.entries.select_related("player_1", "player_2"),
+        "entry_form": EntryForm(club=t.club) if organiser and not t.rounds.exists() else None,
+    }
+    return render(request, "tournaments/tournament.html", context)
+
+
+@login_required
+@require_POST
+def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _readable(request, pk)
+    form = EntryForm(request.POST, club=t.club)
+    if form.is_valid():
+        try:
+            services.add_entry(
+                t,
+                request.user,
+                form.cleaned_data["name"],
+                form.cleaned_data["player_1"],
+                form.cleaned_data["player_2"],
+            )
+        except Refused as exc:
+            messages.error(request, exc.message)
+    else:
+        messages.error(request, _("Check the pair's name and players."))
+    return redirect("tournaments:tournament", pk=pk)
+
+
+@login_required
+@require_POST
+def withdraw_entry(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
+    t = _readable(request, pk)
+    services.withdraw_entry(get_object_or_404(t.entries, pk=entry), request.user)
+    messages.success(
+        request, _("The pair was withdrawn: it keeps its results and gets no new fixtures.")
+    )
+    return redirect("tournaments:tournament", pk=pk)
+
+
+@login_required
+@require_POST
+def next_round(request: HttpRequest, pk: int) -> HttpResponse:
+    t = _readable(request, pk)
+    try:
+        round_ = services.generate_next_round(t, request.user)
+    except Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Round %(n)s is ready.") % {"n": round_.number})
+    return redirect("tournaments:tournament", pk=pk)
+
+
+def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A round as a printable table sheet."""
+    t = _readable(request, pk)
+    round_ = get_object_or_404(t.rounds, number=number)
+    fixtures = round_.fixtures.select_related(
+        "entry_a__player_1", "entry_a__player_2", "entry_b__player_1", "entry_b__player_2", "match"
+    )
+    return render(
+        request, "tournaments/round_sheet.html", {"t": t, "round": round_, "fixtures": fixtures}
+    )

@@ -8,6 +8,7 @@ from django.db import transaction
 
 from games import services
 from games.engine.cuatrola.simulate import random_match
+from tournaments import services as tournaments
 from tournaments.models import Club, Membership, Player
 
 DEMO_USERS = [
@@ -15,7 +16,28 @@ DEMO_USERS = [
     ("organiser", "organiser-demo", Membership.Role.ORGANISER, True),
     ("scorer", "scorer-demo", Membership.Role.SCORER, False),
 ]
-PLAYERS = ["Ana", "Blas", "Carmen", "Diego", "Elena", "Fermín", "Gloria", "Héctor"]
+PLAYERS = [
+    "Ana",
+    "Blas",
+    "Carmen",
+    "Diego",
+    "Elena",
+    "Fermín",
+    "Gloria",
+    "Héctor",
+    "Inés",
+    "Julián",
+    "Lola",
+    "Manuel",
+]
+PAIRS = [
+    "Los del Casino",
+    "Las Sotas",
+    "Peña El Triunfo",
+    "Los Caballos",
+    "Arrastre",
+    "La Quintola",
+]
 # (seed, seats, hands to play: None = to the end)
 DEMO_MATCHES = [(7, [0, 1, 2, 3], None), (11, [4, 5, 6, 7], None), (23, [0, 5, 2, 7], 4)]
 
@@ -47,8 +69,31 @@ class Command(BaseCommand):
                     last.tricks = last.tricks[:2]
                     last.cantes = [c for c in last.cantes if c["after_trick"] <= 2]
                 services.import_record(club, record, users[Membership.Role.SCORER])
+        if not club.tournaments.exists():
+            self._league(club, players, users[Membership.Role.ORGANISER])
+        league = club.tournaments.first()
         self.stdout.write(
-            f"demo club: {club.name} — {club.matches.count()} matches, {len(players)} players"
+            f"demo club: {club.name} — {len(players)} players, {club.matches.count()} matches, "
+            f"league «{league}» at /tournaments/{league.pk}/"
         )
         for username, password, role, _ in DEMO_USERS:
             self.stdout.write(f"demo login: {username} / {password}  ({role})")
+
+    def _league(self, club, players, organiser) -> None:
+        """A six-pair league: round 1 played, round 2 half played."""
+        league = tournaments.create_tournament(
+            club=club, user=organiser, format="round_robin", name="Liga de invierno 2026"
+        )
+        for i, name in enumerate(PAIRS):
+            tournaments.add_entry(league, organiser, name, players[2 * i], players[2 * i + 1])
+        for number, finished in ((1, 3), (2, 2)):
+            round_ = tournaments.generate_next_round(league, organiser)
+            for fixture in round_.fixtures.select_related("match")[:finished]:
+                match = fixture.match
+                record = random_match(
+                    random.Random(100 * number + fixture.table),
+                    services.parse_rules(match.rules),
+                    first_dealer=match.first_dealer,
+                    declare=0.35,
+                )
+                services.record_hands(match, record, organiser)

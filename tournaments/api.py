@@ -1,0 +1,121 @@
+"""Read-only REST endpoints of tournaments: entries, rounds with fixtures, standings."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django_filters import rest_framework as filters
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from .models import Entry, Fixture, Round, Tournament
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "seed", "name", "players", "withdrawn"]
+
+    def get_players(self, entry: Entry) -> list[str]:
+        return [entry.player_1.display_name, entry.player_2.display_name]
+
+
+class FixtureSerializer(serializers.ModelSerializer):
+    score = serializers.SerializerMethodField()
+    status = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Fixture
+        fields = ["table", "entry_a", "entry_b", "match", "score", "status"]
+
+    def get_score(self, f: Fixture) -> list[int] | None:
+        return f.match.score if f.match else None
+
+    def get_status(self, f: Fixture) -> str:
+        return "bye" if f.match is None else f.match.status
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    fixtures = FixtureSerializer(many=True)
+
+    class Meta:
+        model = Round
+        fields = ["number", "date", "fixtures"]
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "club",
+            "name",
+            "game",
+            "format",
+            "rules",
+            "tiebreaks",
+            "points_per_win",
+            "status",
+            "standings_computed_at",
+        ]
+
+
+class TournamentFilter(filters.FilterSet):
+    club = filters.CharFilter(field_name="club__slug")
+
+    class Meta:
+        model = Tournament
+        fields = ["club", "status", "format"]
+
+
+class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
+    """Tournaments, their entries, rounds and standings (latest, or ``?after_round=N``)."""
+
+    serializer_class = TournamentSerializer
+    filterset_class = TournamentFilter
+
+    def get_queryset(self):
+        user = self.request.user
+        visible = Q(is_public=True, club__is_private=False)
+        if user.is_authenticated:
+            visible |= Q(club__memberships__user=user)
+        return Tournament.objects.filter(visible).select_related("club").distinct()
+
+    @action(detail=True)
+    def entries(self, request: Request, pk: str) -> Response:
+        t = self.get_object()
+        entries = t.entries.select_related("player_1", "player_2")
+        return Response(EntrySerializer(entries, many=True).data)
+
+    @action(detail=True)
+    def rounds(self, request: Request, pk: str) -> Response:
+        t = self.get_object()
+        rounds = t.rounds.prefetch_related("fixtures__match")
+        return Response(RoundSerializer(rounds, many=True).data)
+
+    @action(detail=True)
+    def standings(self, request: Request, pk: str) -> Response:
+        t = self.get_object()
+        snapshots = t.snapshots.order_by("-after_round")
+        after = request.query_params.get("after_round")
+        if after is not None:
+            if not after.isdigit():
+                raise serializers.ValidationError({"after_round": "a round number"})
+            snapshots = snapshots.filter(after_round=int(after))
+        snapshot = snapshots.first()
+        if snapshot is None:
+            raise NotFound("no standings yet: they appear when a match finishes")
+        return Response(
+            {
+                "after_round": snapshot.after_round,
+                "computed_at": snapshot.computed_at.isoformat(),
+                "pending": t.standings_pending,
+                "rows": snapshot.rows,
+            }
+        )
