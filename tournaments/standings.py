@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 
 @dataclass(frozen=True)
@@ -42,18 +43,36 @@ class Result:
 
 
 class Metric:
-    """One column of the standings. ``key`` names it in a tiebreak list."""
+    """One column of the standings. ``key`` names it in a tiebreak list.
+
+    An additive metric is a sum over the entry's results of ``contribution(result, side,
+    points_per_win)`` (so standings after each round can be accumulated); the others
+    (Buchholz, Sonneborn-Berger, head-to-head) override ``compute``.
+    """
 
     key: str = ""
     name: str = ""
     description: str = ""
     #: True: more is better (ranked descending)
     higher_is_better: bool = True
+    additive: bool = True
+    #: byes count for this metric (else only real games)
+    counts_byes: bool = False
+
+    def contribution(self, r: Result, side: int, points_per_win: int) -> float:
+        raise NotImplementedError
 
     def compute(
         self, entries: Sequence[int], results: Sequence[Result], points_per_win: int
     ) -> dict[int, float]:
-        raise NotImplementedError
+        out: dict[int, float] = dict.fromkeys(entries, 0)
+        for r in results:
+            if r.b is None and not self.counts_byes:
+                continue
+            for side, entry in enumerate((r.a, r.b)):
+                if entry is not None and entry in out:
+                    out[entry] += self.contribution(r, side, points_per_win)
+        return out
 
 
 REGISTRY: dict[str, Metric] = {}
@@ -64,38 +83,25 @@ def metric(cls: type[Metric]) -> type[Metric]:
     return cls
 
 
-def _per_entry(entries, results, value) -> dict[int, float]:
-    """Sum ``value(result, side)`` over each entry's results."""
-    out: dict[int, float] = dict.fromkeys(entries, 0)
-    for r in results:
-        for side, entry in enumerate((r.a, r.b)):
-            if entry is not None and entry in out:
-                out[entry] += value(r, side)
-    return out
-
-
-def _games(results):
-    return [r for r in results if r.b is not None]
+def _is_winner(r: Result, side: int) -> bool:
+    return r.winner is not None and r.winner == (r.a, r.b)[side]
 
 
 @metric
 class Played(Metric):
     key, name, description = "played", "PJ", "matches played (byes not counted)"
 
-    def compute(self, entries, results, points_per_win):
-        return _per_entry(entries, _games(results), lambda r, s: 1)
+    def contribution(self, r, side, points_per_win):
+        return 1
 
 
 @metric
 class Won(Metric):
     key, name, description = "won", "G", "matches won (a bye counts as won)"
+    counts_byes = True
 
-    def compute(self, entries, results, points_per_win):
-        out = dict.fromkeys(entries, 0)
-        for r in results:
-            if r.winner in out:
-                out[r.winner] += 1
-        return out
+    def contribution(self, r, side, points_per_win):
+        return 1 if _is_winner(r, side) else 0
 
 
 @metric
@@ -103,28 +109,25 @@ class Lost(Metric):
     key, name, description = "lost", "P", "matches lost"
     higher_is_better = False
 
-    def compute(self, entries, results, points_per_win):
-        return _per_entry(
-            entries,
-            _games(results),
-            lambda r, s: r.winner is not None and r.winner != (r.a, r.b)[s],
-        )
+    def contribution(self, r, side, points_per_win):
+        return 1 if r.winner is not None and not _is_winner(r, side) else 0
 
 
 @metric
 class MatchPoints(Metric):
     key, name, description = "match_points", "Pts", "match points: points_per_win per won match"
+    counts_byes = True
 
-    def compute(self, entries, results, points_per_win):
-        return {e: w * points_per_win for e, w in Won().compute(entries, results, 0).items()}
+    def contribution(self, r, side, points_per_win):
+        return points_per_win if _is_winner(r, side) else 0
 
 
 @metric
 class HandsWon(Metric):
     key, name, description = "hands_won", "MG", "hands won"
 
-    def compute(self, entries, results, points_per_win):
-        return _per_entry(entries, _games(results), lambda r, s: r.hands_won[s])
+    def contribution(self, r, side, points_per_win):
+        return r.hands_won[side]
 
 
 @metric
@@ -132,16 +135,16 @@ class HandsLost(Metric):
     key, name, description = "hands_lost", "MP", "hands lost"
     higher_is_better = False
 
-    def compute(self, entries, results, points_per_win):
-        return _per_entry(entries, _games(results), lambda r, s: r.hands_won[1 - s])
+    def contribution(self, r, side, points_per_win):
+        return r.hands_won[1 - side]
 
 
 @metric
 class PointsFor(Metric):
     key, name, description = "points_for", "TF", "game points won (the match scores, e.g. 11)"
 
-    def compute(self, entries, results, points_per_win):
-        return _per_entry(entries, _games(results), lambda r, s: r.score[s])
+    def contribution(self, r, side, points_per_win):
+        return r.score[side]
 
 
 @metric
@@ -149,23 +152,23 @@ class PointsAgainst(Metric):
     key, name, description = "points_against", "TC", "game points conceded"
     higher_is_better = False
 
-    def compute(self, entries, results, points_per_win):
-        return _per_entry(entries, _games(results), lambda r, s: r.score[1 - s])
+    def contribution(self, r, side, points_per_win):
+        return r.score[1 - side]
 
 
 @metric
 class PointsDiff(Metric):
     key, name, description = "points_diff", "Dif", "game points won minus conceded"
 
-    def compute(self, entries, results, points_per_win):
-        return _per_entry(entries, _games(results), lambda r, s: r.score[s] - r.score[1 - s])
+    def contribution(self, r, side, points_per_win):
+        return r.score[side] - r.score[1 - side]
 
 
 class _Made(Metric):
     declaration = ""
 
-    def compute(self, entries, results, points_per_win):
-        return _per_entry(entries, _games(results), lambda r, s: r.made[s].get(self.declaration, 0))
+    def contribution(self, r, side, points_per_win):
+        return r.made[side].get(self.declaration, 0)
 
 
 @metric
@@ -183,13 +186,25 @@ class QuintolasMade(_Made):
     key, name, description, declaration = "quintolas", "Quin", "quintolas made", "quintola"
 
 
+def _opponents_sum(entries, results, points_per_win, only_beaten: bool) -> dict[int, float]:
+    points = MatchPoints().compute(_all_entries(results, entries), results, points_per_win)
+    out: dict[int, float] = dict.fromkeys(entries, 0)
+    for r in results:
+        if r.b is None:
+            continue
+        for side, entry in enumerate((r.a, r.b)):
+            if entry in out and (not only_beaten or _is_winner(r, side)):
+                out[entry] += points[(r.b, r.a)[side]]
+    return out
+
+
 @metric
 class Buchholz(Metric):
     key, name, description = "buchholz", "Bu", "sum of the opponents' match points (Swiss)"
+    additive = False
 
     def compute(self, entries, results, points_per_win):
-        points = MatchPoints().compute(_all_entries(results, entries), results, points_per_win)
-        return _per_entry(entries, _games(results), lambda r, s: points[(r.b, r.a)[s]])
+        return _opponents_sum(entries, results, points_per_win, only_beaten=False)
 
 
 @metric
@@ -200,13 +215,10 @@ class SonnebornBerger(Metric):
         "sum of the match points of the opponents beaten",
     )
 
+    additive = False
+
     def compute(self, entries, results, points_per_win):
-        points = MatchPoints().compute(_all_entries(results, entries), results, points_per_win)
-        return _per_entry(
-            entries,
-            _games(results),
-            lambda r, s: points[(r.b, r.a)[s]] if r.winner == (r.a, r.b)[s] else 0,
-        )
+        return _opponents_sum(entries, results, points_per_win, only_beaten=True)
 
 
 @metric
@@ -217,9 +229,11 @@ class HeadToHead(Metric):
         "match points in the games among the tied entries",
     )
 
+    additive = False
+
     def compute(self, entries, results, points_per_win):
         among = set(entries)
-        games = [r for r in _games(results) if r.a in among and r.b in among]
+        games = [r for r in results if r.b is not None and r.a in among and r.b in among]
         return MatchPoints().compute(entries, games, points_per_win)
 
 
@@ -260,18 +274,35 @@ class Row:
     metrics: dict[str, float]
 
 
+def _columns(tiebreaks: Sequence[str]) -> list[str]:
+    unknown = [t for t in tiebreaks if t not in REGISTRY]
+    if unknown:
+        raise ValueError(f"unknown tiebreak(s): {', '.join(unknown)}")
+    return list(dict.fromkeys([*COLUMNS, *[t for t in tiebreaks if t != "head_to_head"]]))
+
+
 def rank(
     entries: Sequence[int],
     results: Sequence[Result],
     tiebreaks: Sequence[str],
     points_per_win: int = 1,
+    *,
+    totals: dict[str, dict[int, float]] | None = None,
+    games_between: dict[frozenset, list[Result]] | None = None,
 ) -> list[Row]:
-    """Standings rows, best first. ``tiebreaks`` are metric keys, applied in order."""
-    unknown = [t for t in tiebreaks if t not in REGISTRY]
-    if unknown:
-        raise ValueError(f"unknown tiebreak(s): {', '.join(unknown)}")
-    columns = list(dict.fromkeys([*COLUMNS, *[t for t in tiebreaks if t != "head_to_head"]]))
-    values = {key: REGISTRY[key].compute(entries, results, points_per_win) for key in columns}
+    """Standings rows, best first. ``tiebreaks`` are metric keys, applied in order.
+
+    ``totals`` may give additive metrics already summed, and ``games_between`` the results
+    indexed by pair, so that :func:`standings_by_round` need not rescan every result.
+    """
+    columns = _columns(tiebreaks)
+    totals = totals or {}
+    values = {
+        key: totals[key]
+        if key in totals
+        else REGISTRY[key].compute(entries, results, points_per_win)
+        for key in columns
+    }
     h2h: dict[int, float] = {}
 
     groups: list[list[int]] = [sorted(entries)]
@@ -282,7 +313,14 @@ def rank(
                 refined.append(group)
                 continue
             if key == "head_to_head":
-                scores = REGISTRY[key].compute(group, results, points_per_win)
+                among = results
+                if games_between is not None:
+                    among = [
+                        r
+                        for a, b in combinations(group, 2)
+                        for r in games_between.get(frozenset((a, b)), ())
+                    ]
+                scores = REGISTRY[key].compute(group, among, points_per_win)
                 h2h.update(scores)
             else:
                 scores = values[key]
@@ -301,3 +339,42 @@ def rank(
             rows.append(Row(e, position, metrics))
         position += len(group)
     return rows
+
+
+def standings_by_round(
+    entries: Sequence[int],
+    results: Sequence[Result],
+    tiebreaks: Sequence[str],
+    points_per_win: int = 1,
+) -> dict[int, list[Row]]:
+    """The standings after each round that has results, accumulating the additive metrics
+    round by round (each result is read once per metric, not once per round)."""
+    columns = _columns(tiebreaks)
+    additive = [REGISTRY[k] for k in columns if REGISTRY[k].additive]
+    totals = {m.key: dict.fromkeys(entries, 0) for m in additive}
+    by_round: dict[int, list[Result]] = defaultdict(list)
+    for r in results:
+        by_round[r.round].append(r)
+    so_far: list[Result] = []
+    games_between: dict[frozenset, list[Result]] = defaultdict(list)
+    out = {}
+    for number in sorted(by_round):
+        for r in by_round[number]:
+            so_far.append(r)
+            if r.b is not None:
+                games_between[frozenset((r.a, r.b))].append(r)
+            for m in additive:
+                if r.b is None and not m.counts_byes:
+                    continue
+                for side, entry in enumerate((r.a, r.b)):
+                    if entry in totals[m.key]:
+                        totals[m.key][entry] += m.contribution(r, side, points_per_win)
+        out[number] = rank(
+            entries,
+            so_far,
+            tiebreaks,
+            points_per_win,
+            totals={k: dict(v) for k, v in totals.items()},
+            games_between=games_between,
+        )
+    return out

@@ -14,7 +14,7 @@ from django.utils import timezone
 from games.models import Hand, Match
 
 from .models import Entry, Fixture, StandingsSnapshot, Tournament
-from .standings import DEFAULT_TIEBREAKS, Result, rank
+from .standings import DEFAULT_TIEBREAKS, Result, rank, standings_by_round
 
 
 def tiebreaks_of(tournament: Tournament) -> list[str]:
@@ -77,27 +77,24 @@ def store_standings(tournament_id: int) -> int:
     tournament = Tournament.objects.get(pk=tournament_id)
     entries, results = load_results(tournament)
     names = {e.pk: e.name for e in entries}
-    rounds = sorted({r.round for r in results}) or [0]
+    by_round = standings_by_round(
+        list(names), results, tiebreaks_of(tournament), tournament.points_per_win
+    )
+    if not by_round:  # nothing finished yet: everybody level
+        by_round = {0: rank(list(names), [], tiebreaks_of(tournament), tournament.points_per_win)}
     now = timezone.now()
-    snapshots = []
-    for after in rounds:
-        rows = rank(
-            list(names),
-            [r for r in results if r.round <= after],
-            tiebreaks_of(tournament),
-            tournament.points_per_win,
+    snapshots = [
+        StandingsSnapshot(
+            tournament=tournament,
+            after_round=after,
+            computed_at=now,
+            rows=[
+                {"entry": r.entry, "name": names[r.entry], "rank": r.rank, **r.metrics}
+                for r in rows
+            ],
         )
-        snapshots.append(
-            StandingsSnapshot(
-                tournament=tournament,
-                after_round=after,
-                computed_at=now,
-                rows=[
-                    {"entry": r.entry, "name": names[r.entry], "rank": r.rank, **r.metrics}
-                    for r in rows
-                ],
-            )
-        )
+        for after, rows in by_round.items()
+    ]
     with transaction.atomic():
         StandingsSnapshot.objects.filter(tournament=tournament).delete()
         StandingsSnapshot.objects.bulk_create(snapshots)

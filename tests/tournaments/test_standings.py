@@ -87,3 +87,17 @@ def test_declarations_made_and_the_registry_is_documented():
     assert all(m.description and m.name for m in REGISTRY.values())
     with pytest.raises(ValueError, match="unknown tiebreak"):
         rank([1, 2], results, ["coin_toss"])
+
+
+def test_standings_by_round_equal_ranking_each_prefix():
+    """The accumulated per-round standings equal ranking the results so far from scratch."""
+    from tournaments.standings import standings_by_round
+
+    for tiebreaks in (["head_to_head", "points_diff"], ["buchholz", "sonneborn_berger"]):
+        by_round = standings_by_round(ENTRIES, RESULTS, tiebreaks)
+        assert sorted(by_round) == [1, 2, 3, 4, 5]
+        for after, rows in by_round.items():
+            fresh = rank(ENTRIES, [r for r in RESULTS if r.round <= after], tiebreaks)
+            assert [(r.entry, r.rank, r.metrics) for r in rows] == [
+                (r.entry, r.rank, r.metrics) for r in fresh
+            ]
