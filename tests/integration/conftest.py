@@ -43,18 +43,14 @@ def _test_database_url() -> str:
     return f"postgres://{auth}@{host}:{port}/{db['NAME']}"
 
 
-@pytest.fixture(scope="session")
-def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
-    """Start ``celery -A cuatrola_site worker`` as a separate process; yield its pid."""
-    if not services_configured():
-        pytest.skip(SKIP_REASON)
+def start_worker(log_path: Path, queues: str = "celery", **env_extra: str) -> subprocess.Popen:
+    """Start ``celery -A cuatrola_site worker`` on the test database; wait until it
+    answers a ping."""
     from cuatrola_site.celery import app
 
-    with django_db_blocker.unblock():
-        database_url = _test_database_url()
-    env = {**os.environ, "DATABASE_URL": database_url}
-    log = (tmp_path_factory.mktemp("celery") / "worker.log").open("w")
+    env = {**os.environ, "DATABASE_URL": _test_database_url(), **env_extra}
     name = f"test-{uuid.uuid4().hex[:8]}@%h"
+    log = log_path.open("a")
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -67,6 +63,8 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
             "--concurrency=1",
             "--without-gossip",
             "--without-mingle",
+            "-Q",
+            queues,
             "-n",
             name,
         ],
@@ -76,18 +74,34 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
+    proc.log = log
     deadline = time.monotonic() + 60
-    while not app.control.ping(timeout=0.5):
+    while not app.control.ping(destination=[name.replace("%h", os.uname().nodename)], timeout=0.5):
         if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"celery worker did not start; see {log.name}")
+            stop_worker(proc, signal.SIGKILL)
+            pytest.fail(f"celery worker did not start; see {log_path}")
+    return proc
+
+
+def stop_worker(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+    """Stop the worker and its pool children, by process group."""
     try:
-        yield proc
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        log.close()
+        os.killpg(proc.pid, sig)
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    except ProcessLookupError:
+        pass
+    proc.log.close()
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
+    """A worker on the default queue for the whole session; yields its process."""
+    if not services_configured():
+        pytest.skip(SKIP_REASON)
+    with django_db_blocker.unblock():
+        proc = start_worker(tmp_path_factory.mktemp("celery") / "worker.log")
+    yield proc
+    stop_worker(proc)

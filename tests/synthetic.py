@@ -1,0 +1,78 @@
+"""A finished double round robin synthesised straight into the tables the standings
+recompute reads (finished matches' scores, their hands' summaries). For the standings
+benchmark and the killed-worker test: recording thousands of matches card by card through
+the API would take hours."""
+
+from __future__ import annotations
+
+import random
+
+
+def finished_double_round_robin(pairs: int, rng: random.Random):
+    """A finished double round robin of ``pairs`` entries."""
+    from django.contrib.auth import get_user_model
+
+    from games.models import Hand, Match
+    from tournaments.models import Club, Entry, Fixture, Player, Round, Tournament
+    from tournaments.pairing import double_berger_rounds
+
+    user, _ = get_user_model().objects.get_or_create(username="bench")
+    club = Club.objects.create(name=f"Bench {pairs}", slug=f"bench-{pairs}")
+    players = Player.objects.bulk_create(
+        Player(club=club, display_name=f"P{i}") for i in range(2 * pairs)
+    )
+    t = Tournament.objects.create(
+        club=club, name=f"DRR {pairs}", format="double_round_robin", status="finished"
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(
+            tournament=t,
+            name=f"E{i}",
+            seed=i + 1,
+            player_1=players[2 * i],
+            player_2=players[2 * i + 1],
+        )
+        for i in range(pairs)
+    )
+    schedule = double_berger_rounds(pairs)
+    rounds = Round.objects.bulk_create(
+        Round(tournament=t, number=n) for n in range(1, len(schedule) + 1)
+    )
+    matches, fixtures, hands = [], [], []
+    for round_, pairings in zip(rounds, schedule, strict=True):
+        for table, (a, b) in enumerate(pairings, 1):
+            winner = rng.randrange(2)
+            loser_score = rng.randrange(11)
+            score = (11, loser_score) if winner == 0 else (loser_score, 11)
+            m = Match(
+                club=club,
+                rules={},
+                status="finished",
+                score_0=score[0],
+                score_1=score[1],
+                winner_side=winner,
+                created_by=user,
+            )
+            matches.append(m)
+            fixtures.append((round_, table, entries[a - 1], entries[b - 1], m))
+    Match.objects.bulk_create(matches, batch_size=2000)
+    Fixture.objects.bulk_create(
+        [Fixture(round=r, table=tb, entry_a=a, entry_b=b, match=m) for r, tb, a, b, m in fixtures],
+        batch_size=2000,
+    )
+    for m in matches:
+        for number in range(1, 9):
+            side = rng.randrange(2)
+            declaration = rng.choice(["plain", "plain", "solo", "cuatrola"])
+            declarer = None if declaration == "plain" else rng.randrange(4)
+            hands.append(
+                Hand(
+                    match=m,
+                    number=number,
+                    dealer=number % 4,
+                    complete=True,
+                    summary={"winner_side": side, "declarer": declarer, "declaration": declaration},
+                )
+            )
+    Hand.objects.bulk_create(hands, batch_size=5000)
+    return t, len(matches), len(hands)
