@@ -55,6 +55,11 @@ class Match(models.Model):
     version = models.PositiveIntegerField(
         default=0, help_text=_("Bumped on every change: an ETag for readers")
     )
+    live = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_("The hand in play, for scoreboards: hand, phase, turn, trick"),
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

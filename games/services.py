@@ -129,6 +129,7 @@ def create_match(
             rules=ruleset.as_dict(),
             first_dealer=first_dealer,
             scorer=scorer,
+            live=live_summary(MatchState(ruleset, first_dealer)),
             created_by=user if user.is_authenticated else None,
             name=name or "",
             played_on=played_on,
@@ -384,10 +385,45 @@ def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
         # standings and statistics follow a finished (or corrected) result, once committed
         match_id = match.pk
         transaction.on_commit(lambda: match_result_changed.send(sender=Match, match_id=match_id))
+    match.live = live_summary(state)
     match.version += 1  # the caller holds the row lock: no lost update
     match.save(
-        update_fields=["score_0", "score_1", "winner_side", "status", "version", "updated_at"]
+        update_fields=[
+            "score_0",
+            "score_1",
+            "winner_side",
+            "status",
+            "version",
+            "updated_at",
+            "live",
+        ]
     )
+
+
+def live_summary(state: MatchState) -> dict[str, Any]:
+    """What a scoreboard shows of the hand in play, stored on the match so that live
+    reads need no replay."""
+    if state.awaiting_deal or not state.hands:
+        number = len(state.hands) + 1
+        return {
+            "hand": number,
+            "phase": "deal" if not state.finished else "finished",
+            "dealer": state.next_dealer,
+            "to_act": None,
+            "trick": [],
+        }
+    hand = state.hands[-1]
+    return {
+        "hand": hand.number,
+        "phase": "finished" if state.finished else hand.phase,
+        "dealer": hand.dealer,
+        "trump_card": hand.trump_card.text,
+        "declaration": hand.declaration,
+        "declarer": hand.declarer,
+        "to_act": hand.to_act,
+        "trick": [{"seat": s, "card": c.text} for s, c in hand.current_trick],
+        "tricks_won": list(hand.tricks_won),
+    }
 
 
 def _can_undo(user: User, match: Match) -> bool:

@@ -1,5 +1,6 @@
 """Test-wide settings: static files from the finders (no collectstatic step in tests)."""
 
+import pytest
 from django.conf import settings
 
 
@@ -12,3 +13,19 @@ def pytest_configure() -> None:
     # hashing strength is not under test; the default hasher costs ~0.25 s per user
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.WHITENOISE_AUTOREFRESH = True
+
+
+@pytest.fixture(autouse=True)
+def tasks_in_process_unless_integration(request):
+    """Outside tests/integration, tasks run in-process even when a broker is configured
+    (CI's second pass): those tests check what the tasks do; the integration tests check
+    that a separate worker does it."""
+    from cuatrola_site.celery import app
+
+    if request.node.get_closest_marker("integration"):
+        yield
+        return
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Count, Max, Prefetch, Q, Sum
 from django_filters import rest_framework as filters
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
+
+from games.api.conditional import etag_for, not_modified, with_validators
+from games.models import Match, Seat
 
 from .models import Entry, Fixture, Round, Tournament
 
@@ -86,6 +89,48 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         if user.is_authenticated:
             visible |= Q(club__memberships__user=user)
         return Tournament.objects.filter(visible).select_related("club").distinct()
+
+    @action(detail=True)
+    def live(self, request: Request, pk: str) -> Response:
+        """Every match in progress: score, hand number, whose turn, the trick on the table.
+
+        Answers ``304 Not Modified`` to ``If-None-Match`` with the current ``ETag``: a poll
+        that finds nothing new costs two small queries, whatever the number of matches.
+        """
+        t = self.get_object()
+        live = Match.objects.filter(fixture__round__tournament=t, status=Match.Status.IN_PROGRESS)
+        agg = live.aggregate(n=Count("pk"), v=Sum("version"), last=Max("updated_at"))
+        stamp = t.standings_computed_at.timestamp() if t.standings_computed_at else 0
+        etag = etag_for("live", t.pk, agg["n"], agg["v"] or 0, stamp)
+        last = max(filter(None, [agg["last"], t.standings_computed_at]), default=None)
+        cached = not_modified(request, etag, last)
+        if cached is not None:
+            return cached
+        matches = live.select_related(
+            "fixture__round", "fixture__entry_a", "fixture__entry_b"
+        ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        body = {
+            "tournament": {"id": t.pk, "name": t.name, "status": t.status},
+            "standings_computed_at": (
+                t.standings_computed_at.isoformat() if t.standings_computed_at else None
+            ),
+            "matches": [
+                {
+                    "id": m.pk,
+                    "round": m.fixture.round.number,
+                    "table": m.fixture.table,
+                    "pairs": [m.fixture.entry_a.name, m.fixture.entry_b.name],
+                    "seats": [s.player.display_name for s in m.seats.all()],
+                    "score": m.score,
+                    **{
+                        k: m.live.get(k)
+                        for k in ("hand", "phase", "dealer", "to_act", "trump_card", "trick")
+                    },
+                }
+                for m in sorted(matches, key=lambda m: (m.fixture.round.number, m.fixture.table))
+            ],
+        }
+        return with_validators(Response(body), etag, last)
 
     @action(detail=True)
     def entries(self, request: Request, pk: str) -> Response:

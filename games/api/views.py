@@ -18,6 +18,7 @@ from tournaments.roles import can_read, can_record, is_organiser
 from .. import services
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
 from ..models import Match
+from .conditional import etag_for, not_modified, with_validators
 from .filters import MatchFilter
 from .payloads import match_payload, match_summary
 from .serializers import (
@@ -94,7 +95,13 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return self.get_paginated_response([match_summary(m) for m in page])
 
     def retrieve(self, request: Request, pk: str) -> Response:
-        return Response(match_payload(self.get_match(pk)))
+        """The match; answers ``304`` to ``If-None-Match`` with the current ``ETag``."""
+        match = self.get_match(pk)
+        etag = etag_for("match", match.pk, match.version)
+        cached = not_modified(request, etag, match.updated_at)
+        if cached is not None:
+            return cached
+        return with_validators(Response(match_payload(match)), etag, match.updated_at)
 
     def create(self, request: Request) -> Response:
         body = MatchCreateSerializer(data=request.data)

@@ -1,0 +1,93 @@
+"""Live reads for scoreboards: ETag/304 and a constant number of queries."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tournaments import services
+
+from .conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def league(pairs: int):
+    club = ClubFactory()
+    organiser = MembershipFactory(club=club, role="organiser", user=UserFactory()).user
+    players = [PlayerFactory(club=club) for _ in range(2 * pairs)]
+    t = services.create_tournament(
+        club=club, user=organiser, name=f"L{pairs}", format="round_robin"
+    )
+    for i in range(pairs):
+        services.add_entry(t, organiser, f"E{i}", players[2 * i], players[2 * i + 1])
+    services.generate_next_round(t, organiser)
+    return t, organiser
+
+
+def queries_for(client, url: str, **headers) -> tuple[int, object]:
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url, **headers)
+    return len(ctx.captured_queries), response
+
+
+def test_live_lists_every_match_in_progress_with_turn_and_trick():
+    t, organiser = league(4)
+    client = client_for()
+    body = client.get(f"/api/v1/tournaments/{t.pk}/live/").json()
+    assert [(m["round"], m["table"]) for m in body["matches"]] == [(1, 1), (1, 2)]
+    first = body["matches"][0]
+    assert (first["hand"], first["phase"], first["dealer"], first["trick"]) == (1, "deal", 0, [])
+    assert first["pairs"] == ["E0", "E3"]  # Berger round 1: 1-4, 2-3
+    # a deal and a call show up
+    match_id = first["id"]
+    recorder = client_for(organiser)
+    recorder.post(
+        f"/api/v1/matches/{match_id}/events/",
+        {"expected_seq": 0, "kind": "deal", "trump_card": "1o"},
+        format="json",
+    )
+    recorder.post(
+        f"/api/v1/matches/{match_id}/events/",
+        {"expected_seq": 1, "kind": "call", "call": "pass"},
+        format="json",
+    )
+    first = client.get(f"/api/v1/tournaments/{t.pk}/live/").json()["matches"][0]
+    assert (first["phase"], first["to_act"], first["trump_card"]) == ("calling", 2, "1o")
+
+
+def test_the_live_read_costs_the_same_queries_for_2_or_8_matches():
+    small, _ = league(4)
+    big, _ = league(16)
+    client = client_for()
+    n_small, r_small = queries_for(client, f"/api/v1/tournaments/{small.pk}/live/")
+    n_big, r_big = queries_for(client, f"/api/v1/tournaments/{big.pk}/live/")
+    assert (len(r_small.json()["matches"]), len(r_big.json()["matches"])) == (2, 8)
+    assert n_small == n_big
+    etag = r_big["ETag"]
+    n_cached, cached = queries_for(
+        client, f"/api/v1/tournaments/{big.pk}/live/", HTTP_IF_NONE_MATCH=etag
+    )
+    assert cached.status_code == 304
+    assert n_cached == 2  # the tournament, one aggregate
+    assert cached.content == b""
+
+
+def test_conditional_match_reads_304_until_something_changes():
+    t, organiser = league(4)
+    match_id = t.rounds.get().fixtures.first().match_id
+    client = client_for()
+    url = f"/api/v1/matches/{match_id}/"
+    first = client.get(url)
+    assert first.status_code == 200
+    assert first["Cache-Control"] == "no-cache"
+    assert first["Last-Modified"]
+    n, again = queries_for(client, url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert (again.status_code, n) == (304, 1)
+    client_for(organiser).post(
+        f"{url}events/", {"expected_seq": 0, "kind": "deal", "trump_card": "3c"}, format="json"
+    )
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200
+    assert changed["ETag"] != first["ETag"]
+    assert changed.json()["current"]["trump_card"] == "3c"
