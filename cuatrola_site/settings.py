@@ -145,7 +145,17 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "tournaments.devices.DeviceTokenAuthentication",
     ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "tournaments.devices.DeviceTokenThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        # a room of scoreboards behind one address polls every second or two
+        "anon": env.str("THROTTLE_ANON", default="1200/min"),
+        "device": env.str("THROTTLE_DEVICE", default="600/min"),
+    },
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,

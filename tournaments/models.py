@@ -203,3 +203,34 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — standings after round {self.after_round}"
+
+
+class DeviceToken(models.Model):
+    """A key for a scorer's device (a tablet at a table): it can record in one club, and
+    optionally only in one tournament's matches. Only the key's SHA-256 is stored; the key
+    is shown once, when it is created. Writes are made as the token's own device user."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="device_tokens")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="device_tokens"
+    )
+    name = models.CharField(_("name"), max_length=80)
+    prefix = models.CharField(max_length=8, help_text=_("The key's first characters"))
+    key_hash = models.CharField(max_length=64, unique=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="device_token"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("device token")
+        verbose_name_plural = _("device tokens")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.models import Club, Player
+from tournaments.models import Club, DeviceToken, Player, Tournament
 
 
 class MatchCreateSerializer(serializers.Serializer):
@@ -79,3 +79,23 @@ class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["slug", "name", "is_private"]
+
+
+class DeviceTokenSerializer(serializers.ModelSerializer):
+    tournament = serializers.PrimaryKeyRelatedField(
+        queryset=Tournament.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="Limit the token to this tournament's matches",
+    )
+
+    class Meta:
+        model = DeviceToken
+        fields = ["id", "name", "prefix", "tournament", "created_at", "revoked_at"]
+        read_only_fields = ["prefix", "created_at", "revoked_at"]
+
+    def validate_tournament(self, tournament):
+        club = self.context.get("club")
+        if tournament is not None and club is not None and tournament.club_id != club.pk:
+            raise serializers.ValidationError("a tournament of this club")
+        return tournament

@@ -12,7 +12,8 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.models import Club, Membership
+from tournaments.devices import create_device_token, in_scope, revoke_device_token
+from tournaments.models import Club, DeviceToken, Membership
 from tournaments.roles import can_read, can_record, is_organiser
 
 from .. import services
@@ -23,6 +24,7 @@ from .filters import MatchFilter
 from .payloads import match_payload, match_summary
 from .serializers import (
     ClubSerializer,
+    DeviceTokenSerializer,
     EventSerializer,
     ImportSerializer,
     MatchCreateSerializer,
@@ -70,6 +72,43 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
             return Response(serializer.data, status=status.HTTP_201_CREATED)
         return Response(PlayerSerializer(club.players.all(), many=True).data)
 
+    @action(
+        detail=True,
+        methods=["get", "post"],
+        url_path="device-tokens",
+        serializer_class=DeviceTokenSerializer,
+    )
+    def device_tokens(self, request: Request, slug: str) -> Response:
+        """Organisers: list the club's device tokens, or create one (its key is shown once)."""
+        club = self.get_object()
+        if not is_organiser(request.user, club):
+            raise PermissionDenied("only the club's organisers manage device tokens")
+        if request.method == "POST":
+            body = DeviceTokenSerializer(data=request.data, context={"club": club})
+            body.is_valid(raise_exception=True)
+            token, key = create_device_token(
+                club,
+                request.user,
+                body.validated_data["name"],
+                body.validated_data.get("tournament"),
+            )
+            return Response(
+                {**DeviceTokenSerializer(token).data, "key": key}, status=status.HTTP_201_CREATED
+            )
+        return Response(DeviceTokenSerializer(club.device_tokens.all(), many=True).data)
+
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path=r"device-tokens/(?P<token_id>[0-9]{1,9})/revoke",
+        serializer_class=DeviceTokenSerializer,
+    )
+    def revoke_device_token(self, request: Request, slug: str, token_id: str) -> Response:
+        """Organisers: revoke a device token; it stops working at once."""
+        club = self.get_object()
+        token = get_object_or_404(club.device_tokens, pk=token_id)
+        return Response(DeviceTokenSerializer(revoke_device_token(token, request.user)).data)
+
 
 class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Matches: create, read (with the hand in play), post events, undo, import, export."""
@@ -104,6 +143,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return with_validators(Response(match_payload(match)), etag, match.updated_at)
 
     def create(self, request: Request) -> Response:
+        _not_scoped(request)
         body = MatchCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -124,8 +164,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         match = self.get_match(pk)
         body = EventSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        if not can_record(request.user, match.club):
-            raise PermissionDenied("only the club's organisers and scorers can record")
+        if not can_record(request.user, match.club) or not in_scope(request, match):
+            raise PermissionDenied("only the club's organisers and scorers can record here")
         number = body.validated_data.get("hand")
         hand = match.hands.filter(number=number).first() if number else match.hands.last()
         if hand is None:
@@ -139,6 +179,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
+        if not in_scope(request, match):
+            raise PermissionDenied("this device token records in another tournament")
         body = UndoSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         outcome = services.undo(
@@ -155,6 +197,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @action(detail=False, methods=["post"], url_path="import")
     def import_(self, request: Request) -> Response:
+        _not_scoped(request)
         body = ImportSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         club = body.validated_data["club"]
@@ -169,6 +212,12 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             raise services.Refused(str(exc), item={"field": "record"}) from exc
         match = services.import_record(club, record, request.user)
         return Response(match_payload(match), status=status.HTTP_201_CREATED)
+
+
+def _not_scoped(request: Request) -> None:
+    token = getattr(request, "auth", None)
+    if isinstance(token, DeviceToken) and token.tournament_id is not None:
+        raise PermissionDenied("a tournament's device token records that tournament's matches")
 
 
 def _is_scorer(user, club: Club) -> bool:

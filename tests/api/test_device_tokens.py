@@ -1,0 +1,121 @@
+"""Device tokens: organisers create and revoke them; they record in one club (or one
+tournament); only their hash is stored; they are throttled."""
+
+import pytest
+
+from tournaments.devices import DeviceTokenThrottle
+from tournaments.models import DeviceToken
+
+from .conftest import client_for
+from .helpers import create_match
+
+
+def device(key: str):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+    return client
+
+
+@pytest.fixture
+def token(setup):
+    response = client_for(setup.organiser).post(
+        "/api/v1/clubs/pena/device-tokens/", {"name": "Mesa 3"}, format="json"
+    )
+    assert response.status_code == 201
+    return response.json()
+
+
+def test_a_device_records_with_its_token_and_the_key_is_not_stored(setup, token):
+    key = token["key"]
+    assert token["prefix"] == key[:8]
+    stored = DeviceToken.objects.get()
+    assert key not in (stored.key_hash, stored.prefix + "x")
+    assert len(stored.key_hash) == 64
+    match = create_match(client_for(setup.scorer), setup.players)
+    response = device(key).post(
+        f"/api/v1/matches/{match['id']}/events/",
+        {"expected_seq": 0, "kind": "deal", "trump_card": "1o"},
+        format="json",
+    )
+    assert response.status_code == 201
+    listed = client_for(setup.organiser).get("/api/v1/clubs/pena/device-tokens/").json()
+    assert [t["name"] for t in listed] == ["Mesa 3"]
+    assert "key" not in listed[0]
+
+
+def test_revoked_tokens_stop_working(setup, token):
+    client_for(setup.organiser).post(f"/api/v1/clubs/pena/device-tokens/{token['id']}/revoke/")
+    match = create_match(client_for(setup.scorer), setup.players)
+    response = device(token["key"]).post(
+        f"/api/v1/matches/{match['id']}/events/",
+        {"expected_seq": 0, "kind": "deal", "trump_card": "1o"},
+        format="json",
+    )
+    # 403, not 401: the first authentication scheme is the session (no challenge to send)
+    assert response.status_code == 403
+    assert response.json()["message"] == "unknown or revoked device token"
+
+
+def test_only_organisers_manage_tokens_and_tokens_stay_in_their_club(setup, token):
+    assert (
+        client_for(setup.scorer)
+        .post("/api/v1/clubs/pena/device-tokens/", {"name": "x"}, format="json")
+        .status_code
+        == 403
+    )
+    from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
+
+    other = ClubFactory(slug="otro")
+    scorer = MembershipFactory(club=other).user
+    players = [PlayerFactory(club=other) for _ in range(4)]
+    match = create_match(client_for(scorer), players, club="otro")
+    response = device(token["key"]).post(
+        f"/api/v1/matches/{match['id']}/events/",
+        {"expected_seq": 0, "kind": "deal", "trump_card": "1o"},
+        format="json",
+    )
+    assert response.status_code == 403
+
+
+def test_a_tournament_token_records_only_that_tournaments_matches(setup):
+    from tournaments import services
+
+    t = services.create_tournament(
+        club=setup.club, user=setup.organiser, name="Copa", format="knockout"
+    )
+    services.add_entry(t, setup.organiser, "A", setup.players[0], setup.players[1])
+    services.add_entry(t, setup.organiser, "B", setup.players[2], setup.players[3])
+    fixture_match = services.generate_next_round(t, setup.organiser).fixtures.get().match
+    key = (
+        client_for(setup.organiser)
+        .post(
+            "/api/v1/clubs/pena/device-tokens/", {"name": "Copa", "tournament": t.pk}, format="json"
+        )
+        .json()["key"]
+    )
+    deal = {"expected_seq": 0, "kind": "deal", "trump_card": "1o"}
+    assert (
+        device(key)
+        .post(f"/api/v1/matches/{fixture_match.pk}/events/", deal, format="json")
+        .status_code
+        == 201
+    )
+    friendly = create_match(client_for(setup.scorer), setup.players)
+    assert (
+        device(key)
+        .post(f"/api/v1/matches/{friendly['id']}/events/", deal, format="json")
+        .status_code
+        == 403
+    )
+    assert device(key).post("/api/v1/matches/", {}, format="json").status_code == 403
+
+
+def test_tokens_are_throttled(setup, token, monkeypatch):
+    monkeypatch.setattr(DeviceTokenThrottle, "THROTTLE_RATES", {"device": "3/min"})
+    from django.core.cache import cache
+
+    cache.clear()
+    codes = [device(token["key"]).get("/api/v1/me/").status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
