@@ -33,6 +33,9 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "django_tables2",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "corsheaders",
     "games",
     "tournaments",
 ]
@@ -40,6 +43,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -157,10 +161,38 @@ REST_FRAMEWORK = {
         "device": env.str("THROTTLE_DEVICE", default="600/min"),
     },
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "games.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Cuatrola club API",
+    "DESCRIPTION": (
+        "Matches recorded hand by hand and checked against the rules, tournaments and their "
+        "standings, live reads for scoreboards. Every error is "
+        '`{"rule", "message", "item"}`: `rule` is the RULES.md code of a refused event, null '
+        "for a malformed request. Authentication: session, `Authorization: Token <key>` "
+        "(users) or `Authorization: Bearer <key>` (device tokens)."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": ["in_progress", "finished"],
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+    },
+}
+
+# Scoreboards on other sites may read the API from the browser: read-only methods only.
+CORS_URLS_REGEX = r"^/api/v1/.*$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified"]
 
 LOGGING = {
     "version": 1,

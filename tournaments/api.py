@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Max, Prefetch, Q, Sum
 from django_filters import rest_framework as filters
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -11,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.conditional import etag_for, not_modified, with_validators
+from games.api.schema import NOT_MODIFIED, LiveSerializer, StandingsSerializer, errors
 from games.models import Match, Seat
 
 from .models import Entry, Fixture, Round, Tournament
@@ -80,6 +82,8 @@ class TournamentFilter(filters.FilterSet):
 class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     """Tournaments, their entries, rounds and standings (latest, or ``?after_round=N``)."""
 
+    lookup_value_regex = r"[0-9]{1,18}"
+
     serializer_class = TournamentSerializer
     filterset_class = TournamentFilter
 
@@ -90,7 +94,19 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
             visible |= Q(club__memberships__user=user)
         return Tournament.objects.filter(visible).select_related("club").distinct()
 
-    @action(detail=True)
+    @extend_schema(
+        summary="Live: every match in progress, for scoreboards",
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="The ETag you have: 304 if unchanged",
+            )
+        ],
+        responses={200: LiveSerializer, 304: NOT_MODIFIED, **errors(404)},
+    )
+    @action(detail=True, pagination_class=None)
     def live(self, request: Request, pk: str) -> Response:
         """Every match in progress: score, hand number, whose turn, the trick on the table.
 
@@ -132,19 +148,29 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         }
         return with_validators(Response(body), etag, last)
 
-    @action(detail=True)
+    @extend_schema(summary="The pairs", responses={200: EntrySerializer(many=True), **errors(404)})
+    @action(detail=True, pagination_class=None)
     def entries(self, request: Request, pk: str) -> Response:
         t = self.get_object()
         entries = t.entries.select_related("player_1", "player_2")
         return Response(EntrySerializer(entries, many=True).data)
 
-    @action(detail=True)
+    @extend_schema(
+        summary="Rounds with their fixtures",
+        responses={200: RoundSerializer(many=True), **errors(404)},
+    )
+    @action(detail=True, pagination_class=None)
     def rounds(self, request: Request, pk: str) -> Response:
         t = self.get_object()
         rounds = t.rounds.prefetch_related("fixtures__match")
         return Response(RoundSerializer(rounds, many=True).data)
 
-    @action(detail=True)
+    @extend_schema(
+        summary="Standings: the latest, or after a round",
+        parameters=[OpenApiParameter("after_round", int, description="A round number")],
+        responses={200: StandingsSerializer, **errors(400, 404)},
+    )
+    @action(detail=True, pagination_class=None)
     def standings(self, request: Request, pk: str) -> Response:
         t = self.get_object()
         snapshots = t.snapshots.order_by("-after_round")

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, throttling
 
 from .models import Club, DeviceToken, Membership, Tournament
@@ -102,3 +103,17 @@ class DeviceTokenThrottle(throttling.SimpleRateThrottle):
         if not isinstance(getattr(request, "auth", None), DeviceToken):
             return None
         return self.cache_format % {"scope": self.scope, "ident": request.auth.pk}
+
+
+class DeviceTokenScheme(OpenApiAuthenticationExtension):
+    """Describes device tokens in the OpenAPI schema (drf-spectacular)."""
+
+    target_class = DeviceTokenAuthentication
+    name = "deviceToken"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A device token an organiser created for a scorer's device",
+        }

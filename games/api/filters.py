@@ -5,7 +5,9 @@ from ..models import Match
 
 class MatchFilter(django_filters.FilterSet):
     club = django_filters.CharFilter(field_name="club__slug")
-    player = django_filters.NumberFilter(field_name="seats__player", distinct=True)
+    player = django_filters.NumberFilter(
+        field_name="seats__player", distinct=True, min_value=1, max_value=2**62
+    )
     played_after = django_filters.DateFilter(field_name="played_on", lookup_expr="gte")
     played_before = django_filters.DateFilter(field_name="played_on", lookup_expr="lte")
 

@@ -24,8 +24,8 @@ class EventSerializer(serializers.Serializer):
     """``expected_seq`` and the event in the engine's notation; ``hand`` defaults to the
     hand in play."""
 
-    hand = serializers.IntegerField(required=False, min_value=1)
-    expected_seq = serializers.IntegerField(min_value=0)
+    hand = serializers.IntegerField(required=False, min_value=1, max_value=10_000)
+    expected_seq = serializers.IntegerField(min_value=0, max_value=1_000_000)
     kind = serializers.ChoiceField(choices=["deal", "call", "play", "cante", "penalty"])
     trump_card = serializers.CharField(required=False)
     deal = serializers.ListField(
@@ -33,7 +33,7 @@ class EventSerializer(serializers.Serializer):
     )
     call = serializers.CharField(required=False)
     card = serializers.CharField(required=False)
-    seat = serializers.IntegerField(required=False)
+    seat = serializers.IntegerField(required=False, min_value=-1_000, max_value=1_000)
     suit = serializers.CharField(required=False)
     rule = serializers.CharField(required=False)
 
@@ -45,8 +45,8 @@ class EventSerializer(serializers.Serializer):
 
 
 class UndoSerializer(serializers.Serializer):
-    hand = serializers.IntegerField(required=False, min_value=1)
-    to_seq = serializers.IntegerField(required=False, min_value=0)
+    hand = serializers.IntegerField(required=False, min_value=1, max_value=10_000)
+    to_seq = serializers.IntegerField(required=False, min_value=0, max_value=1_000_000)
 
     def validate(self, attrs):
         if ("hand" in attrs) != ("to_seq" in attrs):

@@ -6,6 +6,8 @@ import json
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
@@ -22,6 +24,15 @@ from ..models import Match
 from .conditional import etag_for, not_modified, with_validators
 from .filters import MatchFilter
 from .payloads import match_payload, match_summary
+from .schema import (
+    EXAMPLE_MALFORMED,
+    EXAMPLE_REFUSED,
+    NOT_MODIFIED,
+    MatchDetailSerializer,
+    MatchSummarySerializer,
+    MeSerializer,
+    errors,
+)
 from .serializers import (
     ClubSerializer,
     DeviceTokenSerializer,
@@ -45,13 +56,29 @@ def visible_clubs(user) -> Q:
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     """Clubs, and their players (organisers add players)."""
 
+    lookup_value_regex = r"[-a-zA-Z0-9_]{1,50}"
+
     serializer_class = ClubSerializer
     lookup_field = "slug"
 
     def get_queryset(self):
         return Club.objects.filter(visible_clubs(self.request.user)).distinct()
 
-    @action(detail=True, methods=["get", "post"], serializer_class=PlayerSerializer)
+    @extend_schema(
+        summary="The club's players (organisers add one)",
+        request=PlayerSerializer,
+        responses={
+            200: PlayerSerializer(many=True),
+            201: PlayerSerializer,
+            **errors(400, 403, 404, 409),
+        },
+    )
+    @action(
+        detail=True,
+        methods=["get", "post"],
+        serializer_class=PlayerSerializer,
+        pagination_class=None,
+    )
     def players(self, request: Request, slug: str) -> Response:
         club = self.get_object()
         if request.method == "POST":
@@ -72,10 +99,23 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
             return Response(serializer.data, status=status.HTTP_201_CREATED)
         return Response(PlayerSerializer(club.players.all(), many=True).data)
 
+    @extend_schema(
+        summary="Device tokens of the club (organisers)",
+        description="POST creates one: the answer carries its `key`, shown this once (only a "
+        "hash is stored). Use it as `Authorization: Bearer <key>`.",
+        request=DeviceTokenSerializer,
+        responses={
+            200: DeviceTokenSerializer(many=True),
+            201: DeviceTokenSerializer,
+            **errors(400, 403, 404),
+        },
+        examples=[OpenApiExample("Create", value={"name": "Mesa 3"}, request_only=True)],
+    )
     @action(
         detail=True,
         methods=["get", "post"],
         url_path="device-tokens",
+        pagination_class=None,
         serializer_class=DeviceTokenSerializer,
     )
     def device_tokens(self, request: Request, slug: str) -> Response:
@@ -97,6 +137,11 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
             )
         return Response(DeviceTokenSerializer(club.device_tokens.all(), many=True).data)
 
+    @extend_schema(
+        summary="Revoke a device token",
+        request=None,
+        responses={200: DeviceTokenSerializer, **errors(403, 404)},
+    )
     @action(
         detail=True,
         methods=["post"],
@@ -112,6 +157,8 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
 
 class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Matches: create, read (with the hand in play), post events, undo, import, export."""
+
+    lookup_value_regex = r"[0-9]{1,18}"
 
     filterset_class = MatchFilter
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
@@ -129,10 +176,26 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             raise PermissionDenied("this club's matches are private")
         return match
 
+    @extend_schema(
+        summary="Matches of the clubs you can see, newest first",
+        responses={200: MatchSummarySerializer(many=True)},
+    )
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response([match_summary(m) for m in page])
 
+    @extend_schema(
+        summary="A match: seats, score, every hand, and the hand in play",
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="The ETag you have: 304 if unchanged",
+            )
+        ],
+        responses={200: MatchDetailSerializer, 304: NOT_MODIFIED, **errors(403, 404)},
+    )
     def retrieve(self, request: Request, pk: str) -> Response:
         """The match; answers ``304`` to ``If-None-Match`` with the current ``ETag``."""
         match = self.get_match(pk)
@@ -142,6 +205,23 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             return cached
         return with_validators(Response(match_payload(match)), etag, match.updated_at)
 
+    @extend_schema(
+        summary="Create a match (organisers and scorers of the club)",
+        request=MatchCreateSerializer,
+        responses={201: MatchDetailSerializer, **errors(400, 403)},
+        examples=[
+            OpenApiExample(
+                "Four players, exact to 11",
+                request_only=True,
+                value={
+                    "club": "pena-la-baza",
+                    "players": [1, 2, 3, 4],
+                    "rules": {"match": "exact", "target": 11},
+                    "first_dealer": 0,
+                },
+            )
+        ],
+    )
     def create(self, request: Request) -> Response:
         _not_scoped(request)
         body = MatchCreateSerializer(data=request.data)
@@ -159,6 +239,43 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         )
         return Response(match_payload(match), status=status.HTTP_201_CREATED)
 
+    @extend_schema(
+        summary="Record one event of the hand in play",
+        description="Send the sequence number you expect the event to get (`expected_seq`, "
+        "the `current.next_seq` you last saw). 201: stored; 200: the same event was already "
+        "stored at that number (a retry): nothing stored; 409: someone else wrote first — the "
+        "body's `state` is the match now. A refused event is 400 with the rule it breaks.",
+        request=EventSerializer,
+        responses={
+            201: MatchDetailSerializer,
+            200: MatchDetailSerializer,
+            **errors(400, 403, 404, 409),
+        },
+        examples=[
+            OpenApiExample(
+                "The deal",
+                value={"hand": 1, "expected_seq": 0, "kind": "deal", "trump_card": "12o"},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A call",
+                value={"hand": 1, "expected_seq": 1, "kind": "call", "call": "pass"},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A card",
+                value={"hand": 1, "expected_seq": 5, "kind": "play", "card": "3c"},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A cante",
+                value={"hand": 1, "expected_seq": 9, "kind": "cante", "seat": 2, "suit": "o"},
+                request_only=True,
+            ),
+            EXAMPLE_REFUSED,
+            EXAMPLE_MALFORMED,
+        ],
+    )
     @action(detail=True, methods=["post"])
     def events(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
@@ -176,6 +293,14 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         code = status.HTTP_201_CREATED if outcome.stored else status.HTTP_200_OK
         return Response(match_payload(outcome.match, outcome.state), status=code)
 
+    @extend_schema(
+        summary="Undo the last event, or roll a hand back",
+        description='`{}` removes the match\'s last event; `{"hand": 3, "to_seq": 7}` '
+        "removes hand 3's events from number 7 on, and every later hand. Organisers, or the "
+        "match's scorer. Every undo is kept as an audit record.",
+        request=UndoSerializer,
+        responses={200: MatchDetailSerializer, **errors(400, 403, 404)},
+    )
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
@@ -188,6 +313,10 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         )
         return Response(match_payload(outcome.match, outcome.state))
 
+    @extend_schema(
+        summary="The match as a card-record (RECORD_FORMAT.md)",
+        responses={200: OpenApiTypes.OBJECT, **errors(403, 404)},
+    )
     @action(detail=True, methods=["get"])
     def export(self, request: Request, pk: str) -> Response:
         record = services.export_record(self.get_match(pk))
@@ -195,6 +324,13 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         response["Content-Disposition"] = f'inline; filename="match-{pk}.json"'
         return response
 
+    @extend_schema(
+        summary="Import a card-record as a new match",
+        description="Checked event by event exactly as live entry; an invalid record is "
+        "refused whole with the checker's error (rule and location) and nothing is written.",
+        request={"application/json": ImportSerializer, "multipart/form-data": ImportSerializer},
+        responses={201: MatchDetailSerializer, **errors(400, 403)},
+    )
     @action(detail=False, methods=["post"], url_path="import")
     def import_(self, request: Request) -> Response:
         _not_scoped(request)
@@ -224,6 +360,7 @@ def _is_scorer(user, club: Club) -> bool:
     return Membership.objects.filter(user=user, club=club, role=Membership.Role.SCORER).exists()
 
 
+@extend_schema(summary="Who you are, and your roles", responses={200: MeSerializer, **errors(403)})
 @api_view(["GET"])
 @permission_classes([permissions.IsAuthenticated])
 def me(request: Request) -> Response:
