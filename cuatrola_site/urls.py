@@ -7,6 +7,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("scoreboard/", views.scoreboard, name="scoreboard"),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
     path("api/v1/", include("games.api.urls")),

@@ -1,7 +1,8 @@
 """Site-wide views: the home page and the health check."""
 
+from django.conf import settings
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
@@ -14,6 +15,14 @@ from .health import broker_status, database_status
 def home(request: HttpRequest) -> HttpResponse:
     clubs = Club.objects.filter(is_private=False).annotate(n_matches=Count("matches"))
     return render(request, "home.html", {"clubs": clubs})
+
+
+def scoreboard(request: HttpRequest) -> FileResponse:
+    """The standalone room scoreboard (docs/scoreboard.html), served from the site."""
+    return FileResponse(
+        (settings.BASE_DIR / "docs" / "scoreboard.html").open("rb"),
+        content_type="text/html; charset=utf-8",
+    )
 
 
 @never_cache

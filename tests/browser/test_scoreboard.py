@@ -1,0 +1,58 @@
+"""The standalone scoreboard (docs/scoreboard.html) in a real browser: it polls the live
+endpoint and shows a card recorded through the API."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tournaments import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def live_tournament():
+    club = ClubFactory()
+    organiser = MembershipFactory(club=club, role="organiser", user=UserFactory()).user
+    players = [
+        PlayerFactory(club=club, display_name=n)
+        for n in ("Ana", "Blas", "Carmen", "Diego", "Elena", "Fermín", "Gloria", "Héctor")
+    ]
+    t = services.create_tournament(
+        club=club, user=organiser, name="Liga de la sala", format="round_robin"
+    )
+    for i, name in enumerate(["Los del Casino", "Las Sotas", "El Triunfo", "Arrastre"]):
+        services.add_entry(t, organiser, name, players[2 * i], players[2 * i + 1])
+    services.generate_next_round(t, organiser)
+    return t, organiser
+
+
+def test_the_room_scoreboard_follows_a_hand_recorded_through_the_api(
+    live_server, page, live_tournament
+):
+    t, organiser = live_tournament
+    page.goto(f"{live_server.url}/scoreboard/?tournament={t.pk}&every=300")
+    page.wait_for_selector(".table")
+    assert page.locator("#title").inner_text() == "Liga de la sala"
+    assert page.locator(".table").count() == 2
+    first = page.locator(".table").first
+    assert "Los del Casino" in first.inner_text()
+    assert "repartiendo" in first.locator(".state").inner_text()
+
+    match_id = int(first.get_attribute("data-match"))
+    api = APIClient()
+    api.force_authenticate(organiser)
+    events = (
+        [{"kind": "deal", "trump_card": "12o"}]
+        + [{"kind": "call", "call": "pass"}] * 4
+        + [{"kind": "play", "card": "1c"}]
+    )
+    for seq, event in enumerate(events):
+        response = api.post(
+            f"/api/v1/matches/{match_id}/events/", {"expected_seq": seq, **event}, format="json"
+        )
+        assert response.status_code == 201
+    table = page.locator(f".table[data-match='{match_id}']")
+    table.locator(".trick .card[data-card='1c']").wait_for(timeout=10_000)
+    # seats: Ana, Gloria, Blas, Héctor (pair A at 0 and 2); mano Gloria led: Blas is next
+    assert "jugando · le toca a Blas" in table.locator(".state").inner_text()
