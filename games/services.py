@@ -44,7 +44,7 @@ from .engine.cuatrola import Call, Play
 from .engine.cuatrola.options import SEATS
 from .engine.record import hand_summary
 from .models import Hand, HandEvent, Match, Seat, UndoRecord
-from .signals import match_result_changed
+from .signals import match_result_changed, match_written
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -385,6 +385,7 @@ def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
         # standings and statistics follow a finished (or corrected) result, once committed
         match_id = match.pk
         transaction.on_commit(lambda: match_result_changed.send(sender=Match, match_id=match_id))
+    match_written.send(sender=Match, match_id=match.pk)
     match.live = live_summary(state)
     match.version += 1  # the caller holds the row lock: no lost update
     match.save(

@@ -5,3 +5,7 @@ from django.dispatch import Signal
 #: A match's result changed (it finished, or a finished match was corrected).
 #: Sent after the transaction commits, with ``match_id``.
 match_result_changed = Signal()
+
+#: An event was written to a match (inside the writing transaction), with ``match_id``:
+#: for derived counters that must change atomically with the write.
+match_written = Signal()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Max, Prefetch, Q, Sum
+from django.db.models import Prefetch, Q
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, viewsets
@@ -87,6 +87,12 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = TournamentSerializer
     filterset_class = TournamentFilter
 
+    def _visible(self, t: Tournament) -> bool:
+        if t.is_public and not t.club.is_private:
+            return True
+        user = self.request.user
+        return user.is_authenticated and t.club.memberships.filter(user=user).exists()
+
     def get_queryset(self):
         user = self.request.user
         visible = Q(is_public=True, club__is_private=False)
@@ -113,15 +119,17 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         Answers ``304 Not Modified`` to ``If-None-Match`` with the current ``ETag``: a poll
         that finds nothing new costs two small queries, whatever the number of matches.
         """
-        t = self.get_object()
-        live = Match.objects.filter(fixture__round__tournament=t, status=Match.Status.IN_PROGRESS)
-        agg = live.aggregate(n=Count("pk"), v=Sum("version"), last=Max("updated_at"))
+        # one query by primary key: the whole cost of a 304
+        t = Tournament.objects.select_related("club").filter(pk=pk).first()
+        if t is None or not self._visible(t):
+            raise NotFound()
         stamp = t.standings_computed_at.timestamp() if t.standings_computed_at else 0
-        etag = etag_for("live", t.pk, agg["n"], agg["v"] or 0, stamp)
-        last = max(filter(None, [agg["last"], t.standings_computed_at]), default=None)
+        etag = etag_for("live", t.pk, t.live_version, stamp)
+        last = max(filter(None, [t.live_updated_at, t.standings_computed_at]), default=None)
         cached = not_modified(request, etag, last)
         if cached is not None:
             return cached
+        live = Match.objects.filter(fixture__round__tournament=t, status=Match.Status.IN_PROGRESS)
         matches = live.select_related(
             "fixture__round", "fixture__entry_a", "fixture__entry_b"
         ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))

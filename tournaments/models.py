@@ -112,6 +112,9 @@ class Tournament(models.Model):
     # standings bookkeeping (derived)
     standings_pending = models.BooleanField(default=False)
     standings_computed_at = models.DateTimeField(null=True, blank=True)
+    # bumped by every write to one of its matches: the live reads' validator (derived)
+    live_version = models.PositiveIntegerField(default=0)
+    live_updated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

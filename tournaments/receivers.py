@@ -1,6 +1,9 @@
 """Following the games app: a fixture's match result changed → standings are recomputed."""
 
-from .models import Fixture
+from django.db.models import F
+from django.utils import timezone
+
+from .models import Fixture, Tournament
 from .tasks import request_standings
 
 
@@ -12,3 +15,10 @@ def on_match_result_changed(sender, match_id: int, **kwargs) -> None:
     )
     if tournament_id is not None:
         request_standings(tournament_id)
+
+
+def on_match_written(sender, match_id: int, **kwargs) -> None:
+    """A fixture's match changed: its tournament's live validator moves on (one UPDATE)."""
+    Tournament.objects.filter(rounds__fixtures__match_id=match_id).update(
+        live_version=F("live_version") + 1, live_updated_at=timezone.now()
+    )

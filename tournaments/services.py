@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from games import services as games
 from games.models import Match
@@ -141,7 +142,9 @@ def generate_next_round(tournament: Tournament, user: User) -> Round:
                 )
             fixture.save()
         tournament.status = Tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
+        tournament.live_version += 1  # new matches in play: scoreboards must refetch
+        tournament.live_updated_at = timezone.now()
+        tournament.save(update_fields=["status", "live_version", "live_updated_at"])
         if any(b is None for _, b in pairings):
             transaction.on_commit(lambda: request_standings(tournament.pk))
     return round_
