@@ -70,3 +70,27 @@ def test_empty_states(client):
     html = client.get("/clubs/nueva/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "No matches recorded yet." in html
     assert "No players yet." in html
+
+
+def test_organisers_create_and_revoke_device_tokens_on_the_club_page(client, demo):
+    client.login(username="organiser", password="organiser-demo")
+    response = client.post(
+        "/clubs/pena-la-baza/device-tokens/",
+        {"name": "Mesa 3"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    html = response.content.decode()
+    assert "copy the key now" in html
+    token = demo.device_tokens.get()
+    assert f"<code>{token.prefix}…</code>" in html
+    client.post(f"/clubs/pena-la-baza/device-tokens/{token.pk}/revoke/")
+    token.refresh_from_db()
+    assert token.revoked_at is not None
+    client.logout()
+    client.login(username="scorer", password="scorer-demo")
+    assert (
+        "Scorer devices"
+        not in client.get("/clubs/pena-la-baza/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
+    assert client.post("/clubs/pena-la-baza/device-tokens/", {"name": "x"}).status_code == 403

@@ -5,6 +5,12 @@ from . import views
 app_name = "tournaments"
 urlpatterns = [
     path("clubs/<slug:slug>/", views.club_page, name="club"),
+    path("clubs/<slug:slug>/device-tokens/", views.add_device_token, name="add_device_token"),
+    path(
+        "clubs/<slug:slug>/device-tokens/<int:token>/revoke/",
+        views.revoke_device_token_view,
+        name="revoke_device_token",
+    ),
     path("tournaments/<int:pk>/", views.tournament_page, name="tournament"),
     path("tournaments/<int:pk>/entries/", views.add_entry, name="add_entry"),
     path(

@@ -15,6 +15,7 @@ from games.models import Match, Seat
 from games.services import Refused
 
 from . import services
+from .devices import create_device_token, revoke_device_token
 from .forms import EntryForm, TournamentForm
 from .models import Club, Tournament
 from .roles import can_read, can_record, is_organiser
@@ -49,8 +50,37 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "players": club.players.all(),
         "can_record": can_record(request.user, club),
         "form": form,
+        "device_tokens": club.device_tokens.select_related("tournament") if organiser else None,
     }
     return render(request, "tournaments/club.html", context)
+
+
+@login_required
+@require_POST
+def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
+    """Organisers: a key for a scorer's device, shown once."""
+    club = get_object_or_404(Club, slug=slug)
+    name = (request.POST.get("name") or "").strip()[:80]
+    tournament = club.tournaments.filter(pk=request.POST.get("tournament") or 0).first()
+    if not name:
+        messages.error(request, _("Give the device a name (e.g. the table)."))
+    else:
+        _token, key = create_device_token(club, request.user, name, tournament)
+        messages.success(
+            request,
+            _("Device token for %(name)s — copy the key now, it will not be shown again: %(key)s")
+            % {"name": name, "key": key},
+        )
+    return redirect("tournaments:club", slug=slug)
+
+
+@login_required
+@require_POST
+def revoke_device_token_view(request: HttpRequest, slug: str, token: int) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    revoke_device_token(get_object_or_404(club.device_tokens, pk=token), request.user)
+    messages.success(request, _("The device token was revoked."))
+    return redirect("tournaments:club", slug=slug)
 
 
 def _readable(request: HttpRequest, pk: int) -> Tournament:

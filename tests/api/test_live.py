@@ -95,3 +95,35 @@ def test_conditional_match_reads_304_until_something_changes():
     assert changed.status_code == 200
     assert changed["ETag"] != first["ETag"]
     assert changed.json()["current"]["trump_card"] == "3c"
+
+
+def test_cors_lets_other_sites_read_but_not_write():
+    t, _ = league(4)
+    client = client_for()
+    response = client.get(
+        f"/api/v1/tournaments/{t.pk}/live/", HTTP_ORIGIN="https://scoreboard.example"
+    )
+    assert response["Access-Control-Allow-Origin"] == "*"
+    assert "ETag" in response["Access-Control-Expose-Headers"]
+    preflight = client.options(
+        f"/api/v1/matches/{t.pk}/events/",
+        HTTP_ORIGIN="https://scoreboard.example",
+        HTTP_ACCESS_CONTROL_REQUEST_METHOD="POST",
+    )
+    assert "POST" not in preflight.get("Access-Control-Allow-Methods", "")
+    assert (
+        client.get("/healthz", HTTP_ORIGIN="https://x.example").get("Access-Control-Allow-Origin")
+        is None
+    )  # only the API
+
+
+def test_schema_and_docs_pages():
+    client = client_for()
+    schema = client.get("/api/schema/?format=json").json()
+    paths = schema["paths"]
+    assert "/api/v1/tournaments/{id}/live/" in paths
+    events = paths["/api/v1/matches/{id}/events/"]["post"]
+    assert {"400", "403", "404", "409"} <= set(events["responses"])
+    assert events["description"]
+    assert "deviceToken" in schema["components"]["securitySchemes"]
+    assert client.get("/api/docs/").status_code == 200
