@@ -243,6 +243,13 @@ def import_record(club: Club, record: Record, user: User) -> Match:
         raise Refused(
             "the record needs the 4 players' names (seats) to be imported", item={"field": "seats"}
         )
+    for field, texts in (
+        ("seats", record.seats),
+        ("event", [record.event or ""]),
+        ("date", [record.date or ""]),
+    ):
+        if any("\x00" in text for text in texts):
+            raise Refused(f"{field}: text with a NUL character", item={"field": field})
     with transaction.atomic():
         players = [
             Player.objects.get_or_create(club=club, display_name=name[:80])[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.validators import validate_slug
 from django.db.models import Prefetch, Q
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -72,7 +73,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class TournamentFilter(filters.FilterSet):
-    club = filters.CharFilter(field_name="club__slug")
+    club = filters.CharFilter(field_name="club__slug", validators=[validate_slug])
 
     class Meta:
         model = Tournament

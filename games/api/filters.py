@@ -1,10 +1,11 @@
 import django_filters
+from django.core.validators import validate_slug
 
 from ..models import Match
 
 
 class MatchFilter(django_filters.FilterSet):
-    club = django_filters.CharFilter(field_name="club__slug")
+    club = django_filters.CharFilter(field_name="club__slug", validators=[validate_slug])
     player = django_filters.NumberFilter(
         field_name="seats__player", distinct=True, min_value=1, max_value=2**62
     )

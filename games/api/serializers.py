@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import re
+
 from rest_framework import serializers
 
 from tournaments.models import Club, DeviceToken, Player, Tournament
 
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
+
+
+class ClubField(serializers.SlugRelatedField):
+    """A club by its slug; anything that cannot be a slug is refused before the query
+    (PostgreSQL refuses NUL bytes outright)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(slug_field="slug", queryset=Club.objects.all(), **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str) or not SLUG.fullmatch(data):
+            self.fail("does_not_exist", slug_name=self.slug_field, value=str(data)[:50])
+        return super().to_internal_value(data)
+
 
 class MatchCreateSerializer(serializers.Serializer):
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    club = ClubField()
     players = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(),
         many=True,
@@ -57,7 +74,7 @@ class UndoSerializer(serializers.Serializer):
 
 
 class ImportSerializer(serializers.Serializer):
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    club = ClubField()
     record = serializers.JSONField(required=False, help_text="The card-record document")
     file = serializers.FileField(required=False, help_text="…or the card-record file")
 

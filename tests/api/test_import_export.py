@@ -86,3 +86,26 @@ def test_import_needs_seat_names_and_the_role(setup):
         "/api/v1/matches/import/", {"club": "pena", "record": doc}, format="json"
     )
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body"),
+    [
+        ("post", "/api/v1/matches/", {"club": "pe\x00na", "players": [1, 2, 3, 4]}),
+        ("get", "/api/v1/matches/?club=pe%00na", None),
+        ("get", "/api/v1/tournaments/?club=pe%00na", None),
+    ],
+)
+def test_nul_characters_are_refused_not_sent_to_the_database(setup, method, url, body):
+    """PostgreSQL refuses NUL in text: the API must answer 400 before any query."""
+    client = client_for(setup.scorer)
+    response = getattr(client, method)(url, body, format="json") if body else client.get(url)
+    assert response.status_code == 400
+
+
+def test_import_refuses_nul_in_names(setup):
+    doc = json.loads((RECORDS / "valid_reference_hand_in_progress_match.json").read_text())
+    doc["seats"][0] = "A\x00na"
+    response = client_for(setup.scorer).post("/api/v1/matches/import/",
+                                             {"club": "pena", "record": doc}, format="json")
+    assert (response.status_code, response.json()["item"]["field"]) == (400, "seats")
