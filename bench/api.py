@@ -9,7 +9,7 @@ the event log cost. Prints figures; asserts nothing.
 
     .venv/bin/python bench/api.py [--events 300] [--workers 4]
 
-Needs PostgreSQL (``BENCH_DATABASE_URL``, default postgres://postgres@127.0.0.1:5432/…).
+Needs PostgreSQL (``BENCH_ADMIN_URL``, default postgres://postgres@127.0.0.1:5432/postgres).
 """
 
 from __future__ import annotations
@@ -19,42 +19,22 @@ import http.client
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-ADMIN_URL = os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ADMIN_URL, fresh_database, gunicorn
+
 DB_NAME = "cuatrola_bench"
-DB_URL = os.environ.get("BENCH_DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/{DB_NAME}")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+DB_URL = ADMIN_URL.rsplit("/", 1)[0] + f"/{DB_NAME}"
 
 
 def setup_database(records) -> tuple[str, list[int]]:
     """Fresh database, a club, a scorer with a token, one match per record (table)."""
-    import psycopg
-
-    with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
-    os.environ["DATABASE_URL"] = DB_URL
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cuatrola_site.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    fresh_database(DB_NAME)
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
@@ -142,38 +122,7 @@ def main() -> None:
     records = [random_match(random.Random(t), rules, with_deal=False) for t in range(1 + 8)]
     token, matches = setup_database(records)
     plans = [requests_for(r, m) for r, m in zip(records, matches, strict=True)]
-    port = free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": DB_URL,
-        "DEBUG": "false",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "LOG_LEVEL": "WARNING",
-    }
-    env.pop("CELERY_BROKER_URL", None)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "cuatrola_site.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            str(args.workers),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn(DB_URL, args.workers) as port:
 
         def events_for(offset: int):
             def work(i: int, n: int):
@@ -203,9 +152,6 @@ def main() -> None:
                 f"{clients} client(s)  events/baseline throughput ratio: "
                 f"{rec['rps'] / base['rps']:.2f}"
             )
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 if __name__ == "__main__":

@@ -19,36 +19,22 @@ import http.client
 import multiprocessing
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-ADMIN_URL = os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ADMIN_URL, fresh_database, gunicorn
+
 DB = "cuatrola_bench_live"
-DB_URL = f"postgres://postgres@127.0.0.1:5432/{DB}"
+DB_URL = ADMIN_URL.rsplit("/", 1)[0] + f"/{DB}"
 PROCESSES, THREADS = 5, 10
 
 
 def setup(tournaments: int = 16, pairs: int = 16) -> tuple[str, list[int]]:
-    import psycopg
-
-    with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB}")
-    os.environ["DATABASE_URL"] = DB_URL
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cuatrola_site.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    fresh_database(DB)
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
@@ -138,40 +124,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4)
     args = parser.parse_args()
     token, ids = setup()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {
-        **os.environ,
-        "DATABASE_URL": DB_URL,
-        "DEBUG": "false",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "LOG_LEVEL": "WARNING",
-    }
-    env.pop("CELERY_BROKER_URL", None)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "cuatrola_site.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            str(args.workers),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn(DB_URL, args.workers) as port:
         etags = {}
         for tid in ids:
             conn = http.client.HTTPConnection("127.0.0.1", port)
@@ -205,9 +158,6 @@ def main() -> None:
             f"ratios to the baseline: full {results['full']['rps'] / base:.2f}, "
             f"304 {results['304']['rps'] / base:.2f}"
         )
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 if __name__ == "__main__":

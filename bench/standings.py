@@ -13,32 +13,19 @@ through the API would take hours; everything else is the product's code.
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-ADMIN_URL = os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import fresh_database
+
 DB = "cuatrola_bench_standings"
 
 
 def setup() -> None:
-    import psycopg
-
-    with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB}")
-    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{DB}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cuatrola_site.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    fresh_database(DB)
 
 
 FLOOR_SQL = """

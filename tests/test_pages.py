@@ -94,3 +94,12 @@ def test_organisers_create_and_revoke_device_tokens_on_the_club_page(client, dem
         not in client.get("/clubs/pena-la-baza/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     )
     assert client.post("/clubs/pena-la-baza/device-tokens/", {"name": "x"}).status_code == 403
+
+
+@pytest.mark.parametrize("url", ["/", "/clubs/pena-la-baza/", "/records/check/"])
+def test_page_titles_are_plain_text(client, demo, url):
+    import re
+
+    title = re.search(r"<title>(.*?)</title>", client.get(url).content.decode(), re.S).group(1)
+    assert "<" not in title
+    assert title.strip().endswith("· Cuatrola")
