@@ -13,7 +13,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.conditional import etag_for, not_modified, with_validators
-from games.api.schema import NOT_MODIFIED, LiveSerializer, StandingsSerializer, errors
+from games.api.schema import (
+    IF_NONE_MATCH,
+    NOT_MODIFIED,
+    LiveSerializer,
+    StandingsSerializer,
+    errors,
+)
 from games.models import Match, Seat
 
 from .models import Entry, Fixture, Round, Tournament
@@ -103,14 +109,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Live: every match in progress, for scoreboards",
-        parameters=[
-            OpenApiParameter(
-                "If-None-Match",
-                str,
-                OpenApiParameter.HEADER,
-                description="The ETag you have: 304 if unchanged",
-            )
-        ],
+        parameters=[IF_NONE_MATCH],
         responses={200: LiveSerializer, 304: NOT_MODIFIED, **errors(404)},
     )
     @action(detail=True, pagination_class=None)

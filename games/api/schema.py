@@ -5,7 +5,7 @@ document the shapes, with examples, so that the schema matches what is sent."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 
@@ -146,3 +146,6 @@ def errors(*codes: int) -> dict:
 
 
 NOT_MODIFIED = OpenApiResponse(description="Not modified: your copy (If-None-Match) is current")
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match", str, OpenApiParameter.HEADER, description="The ETag you have: 304 if unchanged"
+)

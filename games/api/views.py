@@ -7,7 +7,7 @@ import json
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
@@ -27,6 +27,7 @@ from .payloads import match_payload, match_summary
 from .schema import (
     EXAMPLE_MALFORMED,
     EXAMPLE_REFUSED,
+    IF_NONE_MATCH,
     NOT_MODIFIED,
     MatchDetailSerializer,
     MatchSummarySerializer,
@@ -186,14 +187,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         summary="A match: seats, score, every hand, and the hand in play",
-        parameters=[
-            OpenApiParameter(
-                "If-None-Match",
-                str,
-                OpenApiParameter.HEADER,
-                description="The ETag you have: 304 if unchanged",
-            )
-        ],
+        parameters=[IF_NONE_MATCH],
         responses={200: MatchDetailSerializer, 304: NOT_MODIFIED, **errors(403, 404)},
     )
     def retrieve(self, request: Request, pk: str) -> Response:

@@ -106,6 +106,7 @@ def test_nul_characters_are_refused_not_sent_to_the_database(setup, method, url,
 def test_import_refuses_nul_in_names(setup):
     doc = json.loads((RECORDS / "valid_reference_hand_in_progress_match.json").read_text())
     doc["seats"][0] = "A\x00na"
-    response = client_for(setup.scorer).post("/api/v1/matches/import/",
-                                             {"club": "pena", "record": doc}, format="json")
+    response = client_for(setup.scorer).post(
+        "/api/v1/matches/import/", {"club": "pena", "record": doc}, format="json"
+    )
     assert (response.status_code, response.json()["item"]["field"]) == (400, "seats")

@@ -40,6 +40,11 @@ DECK = SPANISH_20
 _REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
 
 
+def _card(value: Card | str) -> Card | str | None:
+    """A card of the deck from its text (None if it is none); a Card is kept as it is."""
+    return DECK.card(value) if isinstance(value, str) else value
+
+
 def side_of(seat: int) -> int:
     """Sides are seats {0,2} = side 0 and {1,3} = side 1."""
     return seat % 2
@@ -96,7 +101,7 @@ class HandState:
             raise self._error("C1", f"dealer must be a seat from 0 to {SEATS - 1}")
         self.dealer = dealer
         self.mano = (dealer + 1) % SEATS
-        trump = DECK.card(trump_card) if isinstance(trump_card, str) else trump_card
+        trump = _card(trump_card)
         if trump not in DECK:
             raise self._error(
                 "C1",
@@ -149,7 +154,7 @@ class HandState:
         for cards in deal:
             hand = []
             for text in cards:
-                card = DECK.card(text) if isinstance(text, str) else text
+                card = _card(text)
                 if card not in DECK:
                     raise self._error(
                         "V1",
