@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.validators import validate_slug
 from django.db.models import Prefetch, Q
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -86,6 +86,15 @@ class TournamentFilter(filters.FilterSet):
         fields = ["club", "status", "format"]
 
 
+@extend_schema_view(
+    list=extend_schema(
+        summary="Tournaments you can see, filterable by club, status, format",
+        responses={200: TournamentSerializer(many=True), **errors(400)},
+    ),
+    retrieve=extend_schema(
+        summary="A tournament", responses={200: TournamentSerializer, **errors(404)}
+    ),
+)
 class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     """Tournaments, their entries, rounds and standings (latest, or ``?after_round=N``)."""
 

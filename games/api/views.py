@@ -7,7 +7,7 @@ import json
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
@@ -54,6 +54,10 @@ def visible_clubs(user) -> Q:
     return Q(is_private=False)
 
 
+@extend_schema_view(
+    list=extend_schema(summary="Clubs you can see (public ones, and yours)"),
+    retrieve=extend_schema(summary="A club", responses={200: ClubSerializer, **errors(404)}),
+)
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     """Clubs, and their players (organisers add players)."""
 
@@ -179,7 +183,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         summary="Matches of the clubs you can see, newest first",
-        responses={200: MatchSummarySerializer(many=True)},
+        responses={200: MatchSummarySerializer(many=True), **errors(400)},
     )
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
