@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import SPANISH_20, Card
 from ..errors import RuleError
+from .cantes import CantesMixin
 from .events import Call, Cante, Event, Penalty, Play
 from .knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
 from .options import (
@@ -33,21 +34,15 @@ from .options import (
     VALUE,
     CuatrolaRules,
 )
-from .play import POINTS, Violation, advance, context, legal_cards, violation, winning_card
+from .play import POINTS, advance, context, legal_cards, violation, winning_card
+from .proofs import ProofsMixin, side_of
 
 DECK = SPANISH_20
-# Which witness to report when several prove the same play illegal.
-_REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
 
 
 def _card(value: Card | str) -> Card | str | None:
     """A card of the deck from its text (None if it is none); a Card is kept as it is."""
     return DECK.card(value) if isinstance(value, str) else value
-
-
-def side_of(seat: int) -> int:
-    """Sides are seats {0,2} = side 0 and {1,3} = side 1."""
-    return seat % 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +74,7 @@ class HandResult:
     penalty: Penalty | None = None
 
 
-class HandState:
+class HandState(CantesMixin, ProofsMixin):
     """A hand being played. See the module docstring."""
 
     def __init__(
@@ -517,137 +512,6 @@ class HandState:
             if lost > TRICKS - self.rules.tricks_needed(self.declaration):
                 self.failed = True  # C10: the hand ends with the failing trick
 
-    # cantes (C9) ------------------------------------------------------------------------
-    def _pair(self, suit: str) -> tuple[Card, Card]:
-        return Card.parse("12" + suit), Card.parse("11" + suit)
-
-    def _eligible_singers(self) -> tuple[int, ...]:
-        """The winner of the last trick and its partner, if the partner is active (C9)."""
-        if not self.tricks or self.current_cards:
-            return ()
-        winner = self.tricks[-1].winner
-        partner = (winner + 2) % SEATS
-        return (winner,) if partner == self.sitting_out else (winner, partner)
-
-    def _check_cante(self, event: Cante) -> CanteRecord:
-        """Checks that need no hidden card; returns the record the cante would make."""
-        seat, suit = event.seat, event.suit
-        after = event.after_trick if event.after_trick is not None else len(self.tricks)
-        loc = {"trick": after, "seat": seat, "cante": len(self.cantes) + 1}
-        if type(seat) is not int or not 0 <= seat < SEATS or suit not in DECK.suits:
-            raise self._error(
-                "C9",
-                "a cante needs a seat from 0 to 3 and a suit o, c, e or b",
-                **{**loc, "seat": None},
-            )
-        if self.penalty is not None:
-            raise self._error("C12", "the hand was ended by a penalty", **loc)
-        if self.declaration is None:
-            raise self._error(
-                "C9", "no cante before the calls are complete and a trick is won", **loc
-            )
-        if self.declaration in ("cuatrola", "quintola"):
-            raise self._error("C9", f"no cantes in a {self.declaration} hand", **loc)
-        if self.current_cards and after == len(self.tricks) + 1:
-            raise self._error(
-                "C9",
-                f"trick {after} is unfinished: a cante comes right after a "
-                "completed trick, before the next lead",
-                **loc,
-            )
-        if (
-            (event.after_trick is not None and event.after_trick != len(self.tricks))
-            or self.current_cards
-            or not self.tricks
-        ):
-            raise self._error(
-                "C9",
-                f"a cante comes right after a completed trick, before the "
-                f"next lead: trick {after} is not the trick just completed",
-                **loc,
-            )
-        trick = self.tricks[-1]
-        if side_of(seat) != side_of(trick.winner):
-            raise self._error("C9", f"seat {seat}'s side did not win trick {trick.number}", **loc)
-        if seat == self.sitting_out:
-            raise self._error("C9", f"seat {seat} sits out this hand and cannot sing", **loc)
-        if any(c.after_trick == trick.number for c in self.cantes):
-            raise self._error(
-                "C9",
-                f"a cante was already made after trick {trick.number}: one per won trick",
-                **loc,
-            )
-        if suit in self.sung_suits:
-            raise self._error("C9", f"{DECK.suit_name(suit)} was already sung this hand", **loc)
-        kn = self.knowledge
-        for card in self._pair(suit):
-            owner = kn.owner_of.get(card)
-            if owner is not None and owner != seat:
-                raise self._error(
-                    "V1",
-                    f"seat {seat} sang {DECK.suit_name(suit)}, but seat "
-                    f"{owner} holds {card} ({kn.evidence(owner, card)})",
-                    **loc,
-                )
-        new = [c for c in self._pair(suit) if c not in kn.known[seat]]
-        if len(kn.known[seat]) + len(new) > HAND_SIZE:
-            raise self._error(
-                "V1",
-                f"seat {seat} sang {DECK.suit_name(suit)}, but it cannot "
-                f"hold {' and '.join(map(str, new))} besides its known cards: "
-                + self._known_list(seat),
-                **loc,
-            )
-        pending = suit != self.trump and self.trump not in self.sung_suits
-        return CanteRecord(
-            self.seq,
-            seat,
-            suit,
-            trick.number,
-            len(self.cantes) + 1,
-            self._eligible_singers(),
-            pending,
-            40 if suit == self.trump else 20,
-        )
-
-    def _judge_cante(self, event: Cante) -> tuple[CanteRecord, dict[Card, Evidence]]:
-        """All C9 checks of a cante, including what knowledge proves (V2); returns the
-        record it makes and the cards it newly reveals, or raises the earliest fault."""
-        record = self._check_cante(event)
-        seat, suit = record.seat, record.suit
-        kn = self.knowledge
-        pair = self._pair(suit)
-        faults: list[RuleError] = []
-        gone = [c for c in pair if c in kn.played]
-        if gone:
-            faults.append(
-                self._cante_error(
-                    record,
-                    f"seat {seat} sang {DECK.suit_name(suit)} after trick "
-                    f"{record.after_trick} but no longer held {gone[0]} (played at trick "
-                    f"{kn.played[gone[0]][2]}): C9",
-                )
-            )
-        if record.trump_pending:
-            proof = self._trump_pair_holder(record)
-            if proof:
-                faults.append(self._trump_first_error(record, *proof))
-        sung = Evidence("sung", record.after_trick)
-        new = {c: sung for c in pair if c not in kn.known[seat]}
-        if new:
-            faults.extend(self._proofs_from_new_cards(seat, new))
-        if faults:
-            raise min(faults, key=lambda e: e.seq)
-        return record, new
-
-    def _apply_cante(self, event: Cante) -> None:
-        record, new = self._judge_cante(event)
-        for card, evidence in new.items():
-            self.knowledge.learn(record.seat, card, evidence)
-        self.cantes.append(record)
-        self.sung_suits.add(record.suit)
-        self.cante_points[side_of(record.seat)] += record.value
-
     # penalty (C12) ----------------------------------------------------------------------
     def _apply_penalty(self, event: Penalty) -> None:
         loc = {"seat": event.seat if type(event.seat) is int else None}
@@ -669,117 +533,6 @@ class HandState:
             )
         self.penalty = event
         self._update_turn()
-
-    # ------------------------------------------------------------------ V2 proofs
-    def _worst(self, violations) -> Violation | None:
-        found = [v for v in violations if v is not None]
-        return min(found, key=lambda v: _REASON_ORDER[v.reason]) if found else None
-
-    def _proofs_from_new_cards(self, seat: int, new: dict[Card, Evidence]) -> list[RuleError]:
-        """Earlier plays and cantes that the cards ``new`` — newly known to be ``seat``'s
-        by the current event — prove faulty. None of them was played before now, so
-        ``seat`` held each of them at every earlier moment of the hand."""
-        errors = []
-        for record in self.plays_by_seat[seat]:
-            for card, evidence in new.items():
-                v = violation(record.card, card, record.ctx)
-                if v:
-                    errors.append(self._play_error(record, v, evidence))
-        if self.cantes and any(c.suit == self.trump and c.rank in ("12", "11") for c in new):
-            for cante in self.cantes:
-                if cante.trump_pending and seat in cante.eligible:
-                    proof = self._trump_pair_holder(cante, seat, new)
-                    if proof:
-                        errors.append(self._trump_first_error(cante, *proof))
-        return errors
-
-    def _trump_pair_holder(
-        self,
-        cante: CanteRecord,
-        new_seat: int | None = None,
-        new: dict[Card, Evidence] | None = None,
-    ) -> tuple[int, list[str]] | None:
-        """A seat that could have sung the trump suit when ``cante`` was made, with the
-        evidence; ``new`` are cards the current event makes known to ``new_seat``."""
-        kn = self.knowledge
-        for seat in cante.eligible:
-            evidence = []
-            for card in self._pair(self.trump):
-                if seat == new_seat and card in new:
-                    evidence.append(f"{card} {new[card]}")
-                elif kn.held_at(seat, card, cante.seq):
-                    evidence.append(f"{card} {kn.evidence(seat, card)}")
-                else:
-                    break
-            else:
-                return seat, evidence
-        return None
-
-    # ------------------------------------------------------------------ errors
-    def _error(self, rule: str, message: str, **loc) -> RuleError:
-        return RuleError(rule, message, hand=self.number, seq=self.seq, **loc)
-
-    def _play_error(
-        self, record: PlayRecord, v: Violation, evidence: Evidence | None = None
-    ) -> RuleError:
-        seat, card, ctx, trick = record.seat, record.card, record.ctx, record.trick
-        w = v.witness
-        if evidence is None:
-            evidence = self.knowledge.evidence(seat, w)
-        lead = DECK.suit_name(ctx.lead)
-        if v.reason == "follow":
-            text = (
-                f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
-                f"{w} ({evidence}): C7.2 must follow suit"
-            )
-        elif v.reason == "beat":
-            text = (
-                f"seat {seat} played {card} at trick {trick} but had to beat "
-                f"{ctx.high_lead} with a higher {lead}: held {w} ({evidence}): C7.2"
-            )
-        elif v.reason == "trump":
-            text = (
-                f"seat {seat} played {card} at trick {trick} without {lead} but held the "
-                f"trump {w} ({evidence}): C7.3 must trump"
-            )
-        else:
-            text = (
-                f"seat {seat} played {card} at trick {trick} but had to overtrump "
-                f"{ctx.high_trump}: held {w} ({evidence}): C7.3"
-            )
-        return RuleError(
-            "C7",
-            text,
-            hand=self.number,
-            trick=trick,
-            position=record.position,
-            seat=seat,
-            card=card.text,
-            seq=record.seq,
-        )
-
-    def _cante_error(self, cante: CanteRecord, message: str) -> RuleError:
-        return RuleError(
-            "C9",
-            message,
-            hand=self.number,
-            trick=cante.after_trick,
-            seat=cante.seat,
-            cante=cante.ordinal,
-            seq=cante.seq,
-        )
-
-    def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]) -> RuleError:
-        return self._cante_error(
-            cante,
-            f"seat {cante.seat} sang {DECK.suit_name(cante.suit)} after trick "
-            f"{cante.after_trick} while seat {holder} held the trump pair "
-            f"({', '.join(evidence)}): C9 trump suit first",
-        )
-
-    def _known_list(self, seat: int) -> str:
-        kn = self.knowledge
-        return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())
 
     def __repr__(self) -> str:
         return (

@@ -1,0 +1,138 @@
+"""What the record proves (RULES.md V2), and the refusals' messages: a part of
+:class:`~.hand.HandState`.
+
+A card newly known to be a seat's (played, or sung) was held at every earlier moment of
+the hand, so it is checked, as a C7 witness, against that seat's earlier plays (at most
+four) and, for the trump pair, against the earlier non-trump cantes of its side (C9 trump
+first). Nothing else can change, so nothing else is re-checked.
+"""
+
+from __future__ import annotations
+
+from ..cards import SPANISH_20, Card
+from ..errors import RuleError
+from .knowledge import CanteRecord, Evidence, PlayRecord
+from .play import Violation, violation
+
+DECK = SPANISH_20
+# Which witness to report when several prove the same play illegal.
+_REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
+
+
+def side_of(seat: int) -> int:
+    """Sides are seats {0,2} = side 0 and {1,3} = side 1."""
+    return seat % 2
+
+
+class ProofsMixin:
+    """The V2 proofs and error builders of HandState (uses its state)."""
+
+    def _worst(self, violations) -> Violation | None:
+        found = [v for v in violations if v is not None]
+        return min(found, key=lambda v: _REASON_ORDER[v.reason]) if found else None
+
+    def _proofs_from_new_cards(self, seat: int, new: dict[Card, Evidence]) -> list[RuleError]:
+        """Earlier plays and cantes that the cards ``new`` — newly known to be ``seat``'s
+        by the current event — prove faulty. None of them was played before now, so
+        ``seat`` held each of them at every earlier moment of the hand."""
+        errors = []
+        for record in self.plays_by_seat[seat]:
+            for card, evidence in new.items():
+                v = violation(record.card, card, record.ctx)
+                if v:
+                    errors.append(self._play_error(record, v, evidence))
+        if self.cantes and any(c.suit == self.trump and c.rank in ("12", "11") for c in new):
+            for cante in self.cantes:
+                if cante.trump_pending and seat in cante.eligible:
+                    proof = self._trump_pair_holder(cante, seat, new)
+                    if proof:
+                        errors.append(self._trump_first_error(cante, *proof))
+        return errors
+
+    def _trump_pair_holder(
+        self,
+        cante: CanteRecord,
+        new_seat: int | None = None,
+        new: dict[Card, Evidence] | None = None,
+    ) -> tuple[int, list[str]] | None:
+        """A seat that could have sung the trump suit when ``cante`` was made, with the
+        evidence; ``new`` are cards the current event makes known to ``new_seat``."""
+        kn = self.knowledge
+        for seat in cante.eligible:
+            evidence = []
+            for card in self._pair(self.trump):
+                if seat == new_seat and card in new:
+                    evidence.append(f"{card} {new[card]}")
+                elif kn.held_at(seat, card, cante.seq):
+                    evidence.append(f"{card} {kn.evidence(seat, card)}")
+                else:
+                    break
+            else:
+                return seat, evidence
+        return None
+
+    # ------------------------------------------------------------------ errors
+    def _error(self, rule: str, message: str, **loc) -> RuleError:
+        return RuleError(rule, message, hand=self.number, seq=self.seq, **loc)
+
+    def _play_error(
+        self, record: PlayRecord, v: Violation, evidence: Evidence | None = None
+    ) -> RuleError:
+        seat, card, ctx, trick = record.seat, record.card, record.ctx, record.trick
+        w = v.witness
+        if evidence is None:
+            evidence = self.knowledge.evidence(seat, w)
+        lead = DECK.suit_name(ctx.lead)
+        if v.reason == "follow":
+            text = (
+                f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
+                f"{w} ({evidence}): C7.2 must follow suit"
+            )
+        elif v.reason == "beat":
+            text = (
+                f"seat {seat} played {card} at trick {trick} but had to beat "
+                f"{ctx.high_lead} with a higher {lead}: held {w} ({evidence}): C7.2"
+            )
+        elif v.reason == "trump":
+            text = (
+                f"seat {seat} played {card} at trick {trick} without {lead} but held the "
+                f"trump {w} ({evidence}): C7.3 must trump"
+            )
+        else:
+            text = (
+                f"seat {seat} played {card} at trick {trick} but had to overtrump "
+                f"{ctx.high_trump}: held {w} ({evidence}): C7.3"
+            )
+        return RuleError(
+            "C7",
+            text,
+            hand=self.number,
+            trick=trick,
+            position=record.position,
+            seat=seat,
+            card=card.text,
+            seq=record.seq,
+        )
+
+    def _cante_error(self, cante: CanteRecord, message: str) -> RuleError:
+        return RuleError(
+            "C9",
+            message,
+            hand=self.number,
+            trick=cante.after_trick,
+            seat=cante.seat,
+            cante=cante.ordinal,
+            seq=cante.seq,
+        )
+
+    def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]) -> RuleError:
+        return self._cante_error(
+            cante,
+            f"seat {cante.seat} sang {DECK.suit_name(cante.suit)} after trick "
+            f"{cante.after_trick} while seat {holder} held the trump pair "
+            f"({', '.join(evidence)}): C9 trump suit first",
+        )
+
+    def _known_list(self, seat: int) -> str:
+        kn = self.knowledge
+        return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())
