@@ -103,3 +103,27 @@ def test_page_titles_are_plain_text(client, demo, url):
     title = re.search(r"<title>(.*?)</title>", client.get(url).content.decode(), re.S).group(1)
     assert "<" not in title
     assert title.strip().endswith("· Cuatrola")
+
+
+def test_a_players_history_lists_every_match_with_the_result(client, demo):
+    from games.models import Seat
+    from tournaments.models import Player
+
+    ana = Player.objects.get(display_name="Ana")
+    seats = Seat.objects.filter(player=ana).select_related("match")
+    html = client.get(
+        f"/clubs/pena-la-baza/players/{ana.pk}/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    for seat in seats:
+        assert f"/matches/{seat.match_id}/" in html
+    won = sum(
+        1 for s in seats if s.match.status == "finished" and s.match.winner_side == s.number % 2
+    )
+    lost = sum(
+        1 for s in seats if s.match.status == "finished" and s.match.winner_side != s.number % 2
+    )
+    assert f"{won} won, {lost} lost" in html
+    assert (
+        f'/clubs/pena-la-baza/players/{ana.pk}/"'
+        in client.get("/clubs/pena-la-baza/").content.decode()
+    )

@@ -178,3 +178,41 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(
         request, "tournaments/round_sheet.html", {"t": t, "round": round_, "fixtures": fixtures}
     )
+
+
+def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A player's matches, newest first: partner, opponents, score, won or lost."""
+    club = get_object_or_404(Club, slug=slug)
+    if not can_read(request.user, club):
+        raise PermissionDenied
+    player = get_object_or_404(club.players, pk=pk)
+    seats = (
+        Seat.objects.filter(player=player)
+        .select_related("match")
+        .prefetch_related(Prefetch("match__seats", Seat.objects.select_related("player")))
+        .order_by("-match__updated_at")
+    )
+    rows, won, lost = [], 0, 0
+    for seat in seats:
+        match = seat.match
+        names = [s.player.display_name for s in match.seats.all()]
+        side = seat.number % 2
+        outcome = None
+        if match.status == Match.Status.FINISHED:
+            outcome = "won" if match.winner_side == side else "lost"
+            won += outcome == "won"
+            lost += outcome == "lost"
+        rows.append(
+            {
+                "match": match,
+                "partner": names[(seat.number + 2) % 4],
+                "opponents": f"{names[(seat.number + 1) % 4]} & {names[(seat.number + 3) % 4]}",
+                "score": (match.score[side], match.score[1 - side]),
+                "outcome": outcome,
+            }
+        )
+    return render(
+        request,
+        "tournaments/player.html",
+        {"club": club, "player": player, "rows": rows, "won": won, "lost": lost},
+    )
