@@ -183,10 +183,6 @@ class Fixture(models.Model):
     def __str__(self) -> str:
         return f"{self.entry_a} — {self.entry_b or _('bye')}"
 
-    @property
-    def is_bye(self) -> bool:
-        return self.entry_b_id is None
-
 
 class StandingsSnapshot(models.Model):
     """Standings after a round, as the last recompute left them (derived)."""

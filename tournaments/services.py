@@ -126,27 +126,35 @@ def generate_next_round(tournament: Tournament, user: User) -> Round:
         if pairings is None:
             tournament.status = Tournament.Status.FINISHED
             tournament.save(update_fields=["status"])
-            raise Refused(
-                "every round has been played: the tournament is finished", item={"field": "round"}
+        else:
+            round_ = _create_round(tournament, number, pairings, user)
+    if pairings is None:  # refused after the commit, so that the finished status is kept
+        raise Refused(
+            "every round has been played: the tournament is finished", item={"field": "round"}
+        )
+    return round_
+
+
+def _create_round(tournament: Tournament, number: int, pairings, user: User) -> Round:
+    """The round, its fixtures and their matches (inside the caller's transaction)."""
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    for table, (a, b) in enumerate(pairings, 1):
+        fixture = Fixture(round=round_, table=table, entry_a=a, entry_b=b)
+        if b is not None:
+            fixture.match = games.create_match(
+                club=tournament.club,
+                user=user,
+                rules=tournament.rules,
+                players=[a.player_1, b.player_1, a.player_2, b.player_2],
+                name=f"{tournament.name} — R{number} M{table}",
             )
-        round_ = Round.objects.create(tournament=tournament, number=number)
-        for table, (a, b) in enumerate(pairings, 1):
-            fixture = Fixture(round=round_, table=table, entry_a=a, entry_b=b)
-            if b is not None:
-                fixture.match = games.create_match(
-                    club=tournament.club,
-                    user=user,
-                    rules=tournament.rules,
-                    players=[a.player_1, b.player_1, a.player_2, b.player_2],
-                    name=f"{tournament.name} — R{number} M{table}",
-                )
-            fixture.save()
-        tournament.status = Tournament.Status.RUNNING
-        tournament.live_version += 1  # new matches in play: scoreboards must refetch
-        tournament.live_updated_at = timezone.now()
-        tournament.save(update_fields=["status", "live_version", "live_updated_at"])
-        if any(b is None for _, b in pairings):
-            transaction.on_commit(lambda: request_standings(tournament.pk))
+        fixture.save()
+    tournament.status = Tournament.Status.RUNNING
+    tournament.live_version += 1  # new matches in play: scoreboards must refetch
+    tournament.live_updated_at = timezone.now()
+    tournament.save(update_fields=["status", "live_version", "live_updated_at"])
+    if any(b is None for _, b in pairings):
+        transaction.on_commit(lambda: request_standings(tournament.pk))
     return round_
 
 

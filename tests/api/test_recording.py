@@ -245,3 +245,33 @@ def test_posting_an_event_costs_the_same_queries_early_and_late(setup):
             else:
                 state = post_event(client, state["id"], state, event)
     assert counts[0] == counts[1], counts
+
+
+def test_derived_rows_can_be_dropped_and_rebuilt_from_the_events(setup):
+    """DESIGN invariant: a match's score and hands' summaries are a function of its events."""
+    from games import services
+
+    rec = record("shared/valid_014_exact11_q_all.json")
+    client = client_for(setup.scorer)
+    state = create_match(
+        client, setup.players, rules=rec.rules.as_dict(), first_dealer=rec.hands[0].dealer
+    )
+    for hand in rec.hands:
+        state = post_hand(client, state["id"], state, hand)
+    match = Match.objects.get(pk=state["id"])
+    expected = (
+        list(match.hands.values_list("number", "summary", "complete", "next_seq")),
+        match.score,
+        match.status,
+        match.live,
+    )
+    Hand.objects.filter(match=match).update(summary=None, complete=False, next_seq=0, trump_card="")
+    Match.objects.filter(pk=match.pk).update(score_0=0, score_1=0, status="in_progress", live={})
+    services.rebuild(match)
+    match.refresh_from_db()
+    assert (
+        list(match.hands.values_list("number", "summary", "complete", "next_seq")),
+        match.score,
+        match.status,
+        match.live,
+    ) == expected

@@ -114,3 +114,14 @@ def test_knockout_bracket_advances_the_winners(club_setup):
     assert [(f.entry_a, f.entry_b) for f in final.fixtures.all()] == [
         (t.entries.get(seed=1), winner)
     ]
+
+
+def test_after_the_last_round_the_tournament_is_finished(club_setup):
+    club, organiser, players = club_setup
+    t = make_league(club, organiser, players, n=2)  # one round: 1 v 2
+    fixture = services.generate_next_round(t, organiser).fixtures.get()
+    play_out(fixture.match, seed=3)
+    with pytest.raises(Refused, match="every round has been played"):
+        services.generate_next_round(t, organiser)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED  # kept, though the request was refused

@@ -218,9 +218,6 @@ class HandState(CantesMixin, ProofsMixin):
     def current_trick(self) -> list[tuple[int, Card]]:
         return list(zip(self.current_seats, self.current_cards, strict=True))
 
-    def active_seats(self) -> list[int]:
-        return [s for s in range(SEATS) if s != self.sitting_out]
-
     def points(self) -> tuple[int, int]:
         """Cards won + últimas + cantes, per side (C10)."""
         ultimas = [0, 0]

@@ -133,8 +133,3 @@ def trick_winner(cards: list[Card], trump: str) -> int:
             best = i
         # otherwise c is off-suit and not trump: it cannot win
     return best
-
-
-def card_points(cards: Iterable[Card]) -> int:
-    """Sum of card points (C2: 1 → 11, 3 → 10, 12 → 4, 11 → 3, 10 → 2)."""
-    return sum(POINTS[c] for c in cards)
