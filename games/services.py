@@ -37,12 +37,12 @@ from .engine import (
     check_record,
     event_from_dict,
     event_to_dict,
+    find_game,
     hand_events,
     record_from_match,
 )
 from .engine.cuatrola import Call, Play
 from .engine.cuatrola.options import SEATS
-from .engine.record import hand_summary
 from .models import Hand, HandEvent, Match, Seat, UndoRecord
 from .signals import match_result_changed, match_written
 
@@ -354,17 +354,15 @@ def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: U
 def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
     """Write what ``state`` derives: hand summaries, the next hand to deal, the score."""
     rows = {only.number: only} if only else {h.number: h for h in match.hands.all()}
+    outcomes = {o.number: o for o in find_game(state.game).outcomes(state)}
     for engine_hand in state.hands if not only else [state.hands[only.number - 1]]:
         row = rows.get(engine_hand.number) or Hand(match=match, number=engine_hand.number)
         row.dealer = engine_hand.dealer
         row.trump_card = engine_hand.trump_card.text
         row.deal = [[c.text for c in h] for h in engine_hand.deal] if engine_hand.deal else None
         row.complete = engine_hand.is_complete
-        row.summary = (
-            hand_summary(engine_hand, state.score_after[engine_hand.number - 1])
-            if engine_hand.is_complete
-            else None
-        )
+        outcome = outcomes.get(engine_hand.number)
+        row.summary = outcome.facts if outcome else None
         if not only:
             row.next_seq = row.events.count() if row.pk else 0
         row.save()

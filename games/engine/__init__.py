@@ -4,6 +4,8 @@ Everything that knows a rule lives here; models, API, pages and tasks go through
 Modelled on python-chess: small immutable values (:class:`Card`), a state object with
 ``legal_*()`` and ``apply()`` (:class:`HandState`, :class:`MatchState`), notation in and
 out (cards as ``"12o"``, events as dicts, whole matches as ``card-record`` JSON).
+Every game sits behind one interface (:class:`Game`) found by name with
+:func:`find_game`, as python-chess's variants are.
 """
 
 from .cards import FRENCH_32, SPANISH_20, SPANISH_36, SPANISH_40, Card, Deck
@@ -21,6 +23,7 @@ from .cuatrola import (
     event_to_dict,
 )
 from .errors import RecordFormatError, RuleError
+from .game import Game, HandOutcome
 from .record import (
     Record,
     check_record,
@@ -31,6 +34,7 @@ from .record import (
     parse_record,
     record_from_match,
 )
+from .registry import find_game, games
 
 __all__ = [
     "FRENCH_32",
@@ -43,6 +47,8 @@ __all__ = [
     "CuatrolaRules",
     "Deal",
     "Deck",
+    "Game",
+    "HandOutcome",
     "HandResult",
     "HandState",
     "MatchState",
@@ -56,6 +62,8 @@ __all__ = [
     "dump_record",
     "event_from_dict",
     "event_to_dict",
+    "find_game",
+    "games",
     "hand_events",
     "load_record",
     "parse_record",

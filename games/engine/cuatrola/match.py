@@ -19,6 +19,8 @@ class MatchState:
     in play. The score counts complete hands only.
     """
 
+    game = "cuatrola"
+
     def __init__(self, rules: CuatrolaRules | None = None, first_dealer: int | None = None) -> None:
         self.rules = rules or CuatrolaRules()
         self.first_dealer = first_dealer
@@ -54,6 +56,11 @@ class MatchState:
         if rules.match == "hands":
             return len(self.results) >= rules.target and self.score[0] != self.score[1]
         return max(self.score) >= rules.target
+
+    @property
+    def winner_unit(self) -> int | None:
+        """The winning scoring unit (here a side) once the match is over (C11)."""
+        return self.winner_side
 
     @property
     def winner_side(self) -> int | None:

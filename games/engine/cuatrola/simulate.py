@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 
 from ..cards import SPANISH_20, Card
-from ..record import HandRecord, Record
+from ..game import Record
 from .events import Call, Cante, Play
 from .match import MatchState
 from .options import HAND_SIZE, SEATS, CuatrolaRules
+from .record import HandRecord
 
 
 def random_deal(rng: random.Random, dealer: int) -> tuple[list[list[Card]], Card]:

@@ -1,0 +1,70 @@
+"""Cuatrola behind the :class:`~games.engine.game.Game` interface."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import SPANISH_20
+from ..game import Game, HandOutcome, Record
+from . import record as codec
+from .events import Event, event_from_dict, event_to_dict
+from .hand import side_of
+from .match import MatchState
+from .options import SEATS, CuatrolaRules
+
+
+class Cuatrola(Game):
+    """Four seats in two sides; the side is the scoring unit (RULES.md C1–C12)."""
+
+    name = "cuatrola"
+    title = "Cuatrola"
+    deck = SPANISH_20
+
+    def parse_rules(self, data: dict[str, Any] | None) -> CuatrolaRules:
+        try:
+            return CuatrolaRules.from_dict(data)
+        except TypeError as exc:  # a key of the wrong type reaches the dataclass
+            raise ValueError(str(exc)) from exc
+
+    def seats(self, rules: CuatrolaRules) -> int:
+        return SEATS
+
+    def units(self, rules: CuatrolaRules) -> int:
+        return 2
+
+    def unit_of_seat(self, rules: CuatrolaRules, seat: int) -> int:
+        return side_of(seat)
+
+    def event_from_dict(self, data: Any) -> Event:
+        return event_from_dict(data)
+
+    def event_to_dict(self, event: Event) -> dict[str, Any]:
+        return event_to_dict(event)
+
+    def new_match(self, rules: CuatrolaRules, first_dealer: int | None = None) -> MatchState:
+        return MatchState(rules, first_dealer)
+
+    def outcomes(self, match: MatchState) -> list[HandOutcome]:
+        out = []
+        for hand, result, after in zip(match.hands, match.results, match.score_after, strict=False):
+            delta = [0, 0]
+            delta[result.winner_side] = result.value
+            out.append(
+                HandOutcome(
+                    hand.number,
+                    tuple(delta),
+                    tuple(after),
+                    result.winner_side,
+                    codec.hand_summary(hand, after),
+                )
+            )
+        return out
+
+    def parse_hand(self, raw: Any, where: str, rules: CuatrolaRules) -> codec.HandRecord:
+        return codec.parse_hand(raw, where)
+
+    def record_from_match(self, match: MatchState, **header: Any) -> Record:
+        return codec.record_from_match(match, **header)
+
+    def check_record(self, record: Record) -> dict[str, Any]:
+        return codec.check_record(record)

@@ -1,0 +1,25 @@
+"""The games the site knows, by name (python-chess's ``VARIANTS`` / ``find_variant``).
+
+A new game is one package in ``games/engine/`` with a :class:`~games.engine.game.Game`
+subclass, added to ``_GAMES`` below: nothing else in the project names it.
+"""
+
+from __future__ import annotations
+
+from .cuatrola.game import Cuatrola
+from .game import Game
+
+#: every game the record format names, supported or not yet
+GAME_NAMES = ("cuatrola", "subastao", "belote")
+
+_GAMES: dict[str, Game] = {game.name: game for game in (Cuatrola(),)}
+
+
+def find_game(name: str) -> Game:
+    """The game called ``name``; KeyError if the site does not play it (yet)."""
+    return _GAMES[name]
+
+
+def games() -> list[Game]:
+    """Every registered game, in registration order."""
+    return list(_GAMES.values())
