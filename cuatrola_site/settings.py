@@ -5,6 +5,7 @@ in-process (eager), so ``make run`` needs no service. Production sets ``DATABASE
 ``CELERY_BROKER_URL``, ``SECRET_KEY``, ``ALLOWED_HOSTS`` and leaves ``DEBUG`` off.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -16,8 +17,6 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
-# The fallback key only exists so that a checkout runs at once; production must set its own.
-SECRET_KEY = env.str("SECRET_KEY", default="insecure-dev-key-set-SECRET_KEY-in-production")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -202,3 +201,63 @@ LOGGING = {
     # eager tasks would log every run at INFO; workers log their own way
     "loggers": {"celery": {"level": "WARNING"}},
 }
+
+# --- Security: secret key, shared cache, client address, rate limits, login lockout ---
+# (issue 9, items 12 and 16; cuatrola_site/security.py holds the code, the README's
+# Production table the variables.)
+
+# The fallback key only exists so that a checkout runs at once. Serving (wsgi.py, asgi.py,
+# so gunicorn and runserver) with it while DEBUG is off is refused; management commands
+# and the tests, which serve nothing, still run with it.
+INSECURE_SECRET_KEY = "django-insecure-dev-key-set-SECRET_KEY-in-production"
+SECRET_KEY = env.str("SECRET_KEY", default=INSECURE_SECRET_KEY)
+
+# Rate-limit and lockout counters live in the cache, which every worker process must
+# share: production sets CACHE_URL=redis://host:6379/N (a Redis database of its own:
+# clearing the cache empties that database). Unset, each process keeps its own
+# (LocMem), which is right only for the embedded single-process `make run`.
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+SHARED_CACHE = CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+if SHARED_CACHE:
+    # a stuck Redis must not hold requests for ever
+    CACHES["default"]["OPTIONS"] = {
+        "socket_connect_timeout": 2,
+        "socket_timeout": 2,
+        **CACHES["default"].get("OPTIONS", {}),
+    }
+
+# How many proxies in front of the site append to X-Forwarded-For. 0: the header is the
+# client's own writing and is ignored; limits count REMOTE_ADDR.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+
+INSTALLED_APPS += ["axes", "cuatrola_site.apps.SiteConfig"]
+
+# API throttles counted atomically in the shared cache, by the address above (these
+# replace DRF's AnonRateThrottle and the device throttle's base named further up).
+REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
+    "cuatrola_site.security.AnonThrottle",
+    "tournaments.devices.DeviceTokenThrottle",
+]
+REST_FRAMEWORK["NUM_PROXIES"] = NUM_PROXIES
+
+# Login attempts (django-axes): after AXES_FAILURE_LIMIT failed logins from one address,
+# on the site's login page or the admin's, that address gets 429 for AXES_COOLOFF_MINUTES
+# (every further failure restarts the wait). Counted in the shared cache when there is
+# one, else in the database, so that the embedded default is right too.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
+AXES_HANDLER = (
+    "axes.handlers.cache.AxesCacheHandler"
+    if SHARED_CACHE
+    else "axes.handlers.database.AxesDatabaseHandler"
+)
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=10)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "cuatrola_site.security.client_address"
+AXES_LOCKOUT_CALLABLE = "cuatrola_site.security.lockout_response"
+AXES_VERBOSE = False  # no banner on every manage.py command; failures are still logged
+# --- end of the security block ---

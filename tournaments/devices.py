@@ -10,7 +10,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework import authentication, exceptions, throttling
+from rest_framework import authentication, exceptions
+
+from cuatrola_site.security import SharedRateThrottle
 
 from .models import Club, DeviceToken, Membership, Tournament
 from .roles import is_organiser
@@ -94,8 +96,8 @@ class DeviceTokenAuthentication(authentication.BaseAuthentication):
         return KEYWORD
 
 
-class DeviceTokenThrottle(throttling.SimpleRateThrottle):
-    """Requests per device token (scope ``device``)."""
+class DeviceTokenThrottle(SharedRateThrottle):
+    """Requests per device token (scope ``device``), counted in the shared cache."""
 
     scope = "device"
 
