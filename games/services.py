@@ -92,8 +92,8 @@ def replay(match: Match) -> MatchState:
     """The match's state, rebuilt from its events by the engine."""
     state = MatchState(parse_rules(match.rules), match.first_dealer)
     events = HandEvent.objects.filter(hand__match=match).order_by("hand__number", "seq")
-    for data in events.values_list("data", flat=True):
-        state.apply(event_from_dict(data))
+    # the whole log at once: a hand's penalty settles the renuncio an import stored (C12)
+    state.replay(event_from_dict(data) for data in events.values_list("data", flat=True))
     return state
 
 
@@ -217,7 +217,18 @@ def undo(
         )
         HandEvent.objects.filter(pk__in=[e.pk for e in doomed]).delete()
         match.hands.filter(number__gt=hand_number).delete()
-        state = replay(match)
+        try:
+            state = replay(match)
+        except RuleError as error:
+            # An imported hand's penalty settles the renuncio its record shows (C12):
+            # removing the penalty but not the renuncio would leave a log that the engine
+            # refuses. Nothing is removed (the transaction rolls back).
+            raise Refused(
+                f"the penalty settles a fault that would stay recorded ({error.message}): "
+                f"undo hand {error.hand} back to that play as well",
+                "C12",
+                {"hand": error.hand, "trick": error.trick, "position": error.position},
+            ) from error
         _sync(match, state)
     return Outcome(match, state)
 
@@ -280,10 +291,13 @@ def record_hands(match: Match, record: Record, user: User) -> None:
             raise Stale("the match already has events", match)
         state = MatchState(parse_rules(match.rules), match.first_dealer)
         for h in record.hands:
-            for event in hand_events(h):
+            events = hand_events(h)
+            for event in events:
                 number = len(state.hands) + (1 if isinstance(event, Deal) else 0)
                 hand = match.hands.get(number=number)
                 _apply_and_store(match, hand, state, event, user)
+                if isinstance(event, Deal):
+                    state.expect_penalty(events)  # as the checker: the penalty comes last
 
 
 def export_record(match: Match) -> Record:
