@@ -29,12 +29,12 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "django_tables2",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "corsheaders",
+    "clubs",
     "games",
     "tournaments",
 ]
@@ -145,14 +145,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 
 REST_FRAMEWORK = {
+    # keys first: the first class's challenge makes a bad key a 401 (clubs.tokens)
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "clubs.tokens.UserTokenAuthentication",
+        "clubs.devices.DeviceTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
-        "tournaments.devices.DeviceTokenAuthentication",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
-        "tournaments.devices.DeviceTokenThrottle",
+        "clubs.devices.DeviceTokenThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         # a room of scoreboards behind one address polls every second or two

@@ -25,8 +25,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from tournaments.models import Club, Player
-from tournaments.roles import can_record, is_organiser
+from clubs.access import may_record, may_undo
+from clubs.models import Club, Player
 
 from .engine import (
     CuatrolaRules,
@@ -88,12 +88,24 @@ def parse_rules(data: dict[str, Any] | None) -> CuatrolaRules:
         raise Refused(str(exc), item={"field": "rules"}) from exc
 
 
-def replay(match: Match) -> MatchState:
-    """The match's state, rebuilt from its events by the engine."""
+def replay(match: Match, *, hide_deal_in_play: bool = False) -> MatchState:
+    """The match's state, rebuilt from its events by the engine.
+
+    ``hide_deal_in_play``: as those who may not see the hands see it — the hand in play
+    without its deal (``clubs.access.may_see_hands``), so that only what was played or
+    shown is known of it. The engine checks a hand the same with or without its deal."""
     state = MatchState(parse_rules(match.rules), match.first_dealer)
     events = HandEvent.objects.filter(hand__match=match).order_by("hand__number", "seq")
+    rows = events.values_list("hand__complete", "data")
     # the whole log at once: a hand's penalty settles the renuncio an import stored (C12)
-    state.replay(event_from_dict(data) for data in events.values_list("data", flat=True))
+    state.replay(
+        event_from_dict(
+            {k: v for k, v in data.items() if k != "deal"}
+            if hide_deal_in_play and not complete and data.get("kind") == "deal"
+            else data
+        )
+        for complete, data in rows
+    )
     return state
 
 
@@ -110,7 +122,7 @@ def create_match(
     played_on: date | None = None,
 ) -> Match:
     """A new match of ``club`` with ``players`` in seat order and its first hand."""
-    if not can_record(user, club):
+    if not may_record(user, club):
         raise PermissionDenied("only the club's organisers and scorers can create matches")
     ruleset = parse_rules(rules)
     if len(players) != SEATS or len({p.pk for p in players}) != SEATS:
@@ -151,7 +163,7 @@ def record_event(hand: Hand, expected_seq: int, event: dict[str, Any], user: Use
     """
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=hand.match_id)
-        if not can_record(user, match.club):
+        if not may_record(user, match):
             raise PermissionDenied("only the club's organisers and scorers can record")
         hand = Hand.objects.select_for_update().get(pk=hand.pk)
         parsed = _parse_event(event)
@@ -174,7 +186,7 @@ def undo(
     ``to_seq`` on (and every later hand). The removed events are kept in an UndoRecord."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
-        if not _can_undo(user, match):
+        if not may_undo(user, match):
             raise PermissionDenied("only an organiser or the match's scorer can undo")
         events = HandEvent.objects.filter(hand__match=match)
         if hand_number is None:
@@ -285,7 +297,7 @@ def record_hands(match: Match, record: Record, user: User) -> None:
     through the same checks as live entry (one replay, not one per event)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
-        if not can_record(user, match.club):
+        if not may_record(user, match):
             raise PermissionDenied("only the club's organisers and scorers can record")
         if HandEvent.objects.filter(hand__match=match).exists():
             raise Stale("the match already has events", match)
@@ -300,11 +312,12 @@ def record_hands(match: Match, record: Record, user: User) -> None:
                     state.expect_penalty(events)  # as the checker: the penalty comes last
 
 
-def export_record(match: Match) -> Record:
-    """The match as a ``card-record`` (what :func:`import_record` reads)."""
+def export_record(match: Match, *, hide_deal_in_play: bool = False) -> Record:
+    """The match as a ``card-record`` (what :func:`import_record` reads); see
+    :func:`replay` for ``hide_deal_in_play``."""
     names = list(match.seats.order_by("number").values_list("player__display_name", flat=True))
     return record_from_match(
-        replay(match),
+        replay(match, hide_deal_in_play=hide_deal_in_play),
         seats=names or None,
         event=match.name or None,
         date=match.played_on.isoformat() if match.played_on else None,
@@ -444,12 +457,6 @@ def live_summary(state: MatchState) -> dict[str, Any]:
         "trick": [{"seat": s, "card": c.text} for s, c in hand.current_trick],
         "tricks_won": list(hand.tricks_won),
     }
-
-
-def _can_undo(user: User, match: Match) -> bool:
-    if is_organiser(user, match.club):
-        return True
-    return can_record(user, match.club) and match.scorer_id in (None, getattr(user, "pk", None))
 
 
 def _iso_date(text: str | None) -> date | None:

@@ -94,7 +94,7 @@ def test_admin_shows_matches_read_only(client, django_user_model):
         "/admin/games/match/",
         "/admin/games/handevent/",
         "/admin/games/undorecord/",
-        "/admin/tournaments/club/",
+        "/admin/clubs/club/",
         f"/admin/games/match/{first}/change/",
     ]:
         assert client.get(url).status_code == 200, url

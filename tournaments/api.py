@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.core.validators import validate_slug
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, viewsets
@@ -12,6 +12,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.access import may_read
 from games.api.conditional import etag_for, not_modified, with_validators
 from games.api.schema import (
     IF_NONE_MATCH,
@@ -103,18 +104,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = TournamentSerializer
     filterset_class = TournamentFilter
 
-    def _visible(self, t: Tournament) -> bool:
-        if t.is_public and not t.club.is_private:
-            return True
-        user = self.request.user
-        return user.is_authenticated and t.club.memberships.filter(user=user).exists()
-
     def get_queryset(self):
-        user = self.request.user
-        visible = Q(is_public=True, club__is_private=False)
-        if user.is_authenticated:
-            visible |= Q(club__memberships__user=user)
-        return Tournament.objects.filter(visible).select_related("club").distinct()
+        return Tournament.objects.readable_by(self.request.user).select_related("club")
 
     @extend_schema(
         summary="Live: every match in progress, for scoreboards",
@@ -130,7 +121,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         """
         # one query by primary key: the whole cost of a 304
         t = Tournament.objects.select_related("club").filter(pk=pk).first()
-        if t is None or not self._visible(t):
+        if t is None or not may_read(request.user, t):
             raise NotFound()
         stamp = t.standings_computed_at.timestamp() if t.standings_computed_at else 0
         etag = etag_for("live", t.pk, t.live_version, stamp)

@@ -1,7 +1,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Player, Tournament
+from clubs.models import Player
+
+from .models import Tournament
 from .standings import REGISTRY
 
 

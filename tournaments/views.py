@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,27 +10,34 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from clubs.access import may_organise, may_record
+from clubs.devices import create_device_token, revoke_device_token
+from clubs.models import Club
 from games.models import Match, Seat
 from games.services import Refused
 
 from . import services
-from .devices import create_device_token, revoke_device_token
 from .forms import EntryForm, TournamentForm
-from .models import Club, Tournament
-from .roles import can_read, can_record, is_organiser
+from .models import Tournament
 from .standings_store import tiebreaks_of
 from .tables import standings_table
 
 
+def _readable_club(request: HttpRequest, slug: str) -> Club:
+    """The club, or 404 when it does not exist or ``clubs.access`` hides it."""
+    return get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
+
+
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club: its tournaments, matches (live first) and players."""
-    club = get_object_or_404(Club, slug=slug)
-    if not can_read(request.user, club):
-        raise PermissionDenied
-    matches = club.matches.prefetch_related(
-        Prefetch("seats", Seat.objects.select_related("player"))
-    ).order_by("status", "-updated_at")[:100]
-    organiser = is_organiser(request.user, club)
+    """A club: its tournaments, matches (live first) and players — those the visitor may
+    read (a private tournament's matches only for those who may read it)."""
+    club = _readable_club(request, slug)
+    matches = (
+        club.matches.readable_by(request.user)
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .order_by("status", "-updated_at")[:100]
+    )
+    organiser = may_organise(request.user, club)
     form = TournamentForm(request.POST or None) if organiser else None
     if request.method == "POST" and form is not None and form.is_valid():
         try:
@@ -42,13 +48,11 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("tournaments:tournament", pk=t.pk)
     context = {
         "club": club,
-        "tournaments": club.tournaments.all()
-        if organiser
-        else club.tournaments.filter(is_public=True),
+        "tournaments": club.tournaments.readable_by(request.user),
         "matches": matches,
         "live": [m for m in matches if m.status == Match.Status.IN_PROGRESS],
         "players": club.players.all(),
-        "can_record": can_record(request.user, club),
+        "can_record": may_record(request.user, club),
         "form": form,
         "device_tokens": club.device_tokens.select_related("tournament") if organiser else None,
     }
@@ -84,12 +88,9 @@ def revoke_device_token_view(request: HttpRequest, slug: str, token: int) -> Htt
 
 
 def _readable(request: HttpRequest, pk: int) -> Tournament:
-    t = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    if not (t.is_public and can_read(request.user, t.club)) and not is_organiser(
-        request.user, t.club
-    ):
-        raise PermissionDenied
-    return t
+    """The tournament, or 404 when it does not exist or ``clubs.access`` hides it."""
+    readable = Tournament.objects.readable_by(request.user).select_related("club")
+    return get_object_or_404(readable, pk=pk)
 
 
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -109,7 +110,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     rounds = t.rounds.prefetch_related(
         "fixtures__entry_a", "fixtures__entry_b", "fixtures__match"
     ).order_by("-number")
-    organiser = is_organiser(request.user, t.club)
+    organiser = may_organise(request.user, t)
     context = {
         "t": t,
         "rounds": rounds,
@@ -181,13 +182,12 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A player's matches, newest first: partner, opponents, score, won or lost."""
-    club = get_object_or_404(Club, slug=slug)
-    if not can_read(request.user, club):
-        raise PermissionDenied
+    """A player's matches the visitor may read, newest first: partner, opponents, score,
+    won or lost."""
+    club = _readable_club(request, slug)
     player = get_object_or_404(club.players, pk=pk)
     seats = (
-        Seat.objects.filter(player=player)
+        Seat.objects.filter(player=player, match__in=Match.objects.readable_by(request.user))
         .select_related("match")
         .prefetch_related(Prefetch("match__seats", Seat.objects.select_related("player")))
         .order_by("-match__updated_at")

@@ -38,7 +38,8 @@ def exception_handler(exc, context):
         from .payloads import match_payload
 
         body = error_body(exc.message, None, {"field": "expected_seq"})
-        body["state"] = match_payload(exc.match)
+        request = context.get("request")
+        body["state"] = match_payload(exc.match, viewer=getattr(request, "user", None))
         return Response(body, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

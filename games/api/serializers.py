@@ -6,7 +6,7 @@ import re
 
 from rest_framework import serializers
 
-from tournaments.models import Club, DeviceToken, Player, Tournament
+from clubs.models import Club, DeviceToken, Player
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
@@ -99,17 +99,18 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class DeviceTokenSerializer(serializers.ModelSerializer):
-    tournament = serializers.PrimaryKeyRelatedField(
-        queryset=Tournament.objects.all(),
-        required=False,
-        allow_null=True,
-        help_text="Limit the token to this tournament's matches",
-    )
-
     class Meta:
         model = DeviceToken
         fields = ["id", "name", "prefix", "tournament", "created_at", "revoked_at"]
         read_only_fields = ["prefix", "created_at", "revoked_at"]
+        # the field comes from the model's foreign key: games names no tournaments code
+        extra_kwargs = {
+            "tournament": {
+                "required": False,
+                "allow_null": True,
+                "help_text": "Limit the token to this tournament's matches",
+            }
+        }
 
     def validate_tournament(self, tournament):
         club = self.context.get("club")

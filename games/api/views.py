@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
@@ -14,9 +13,9 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.devices import create_device_token, in_scope, revoke_device_token
-from tournaments.models import Club, DeviceToken, Membership
-from tournaments.roles import can_read, can_record, is_organiser
+from clubs.access import may_organise, may_record, may_see_hands, role_in
+from clubs.devices import create_device_token, revoke_device_token
+from clubs.models import Club, Membership
 
 from .. import services
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
@@ -45,15 +44,6 @@ from .serializers import (
 )
 
 
-def visible_clubs(user) -> Q:
-    """Clubs whose matches ``user`` may read: public ones and those it belongs to."""
-    if user.is_superuser:
-        return Q()
-    if user.is_authenticated:
-        return Q(is_private=False) | Q(memberships__user=user)
-    return Q(is_private=False)
-
-
 @extend_schema_view(
     list=extend_schema(summary="Clubs you can see (public ones, and yours)"),
     retrieve=extend_schema(summary="A club", responses={200: ClubSerializer, **errors(404)}),
@@ -67,7 +57,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_field = "slug"
 
     def get_queryset(self):
-        return Club.objects.filter(visible_clubs(self.request.user)).distinct()
+        return Club.objects.readable_by(self.request.user)
 
     @extend_schema(
         summary="The club's players (organisers add one)",
@@ -87,7 +77,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     def players(self, request: Request, slug: str) -> Response:
         club = self.get_object()
         if request.method == "POST":
-            if not is_organiser(request.user, club):
+            if not may_organise(request.user, club):
                 raise PermissionDenied("only the club's organisers can add players")
             serializer = PlayerSerializer(data=request.data)
             serializer.is_valid(raise_exception=True)
@@ -126,7 +116,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     def device_tokens(self, request: Request, slug: str) -> Response:
         """Organisers: list the club's device tokens, or create one (its key is shown once)."""
         club = self.get_object()
-        if not is_organiser(request.user, club):
+        if not may_organise(request.user, club):
             raise PermissionDenied("only the club's organisers manage device tokens")
         if request.method == "POST":
             body = DeviceTokenSerializer(data=request.data, context={"club": club})
@@ -170,16 +160,15 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     def get_queryset(self):
         return (
-            Match.objects.filter(club__in=Club.objects.filter(visible_clubs(self.request.user)))
+            Match.objects.readable_by(self.request.user)
             .select_related("club")
             .prefetch_related("seats__player")
         )
 
     def get_match(self, pk: str) -> Match:
-        match = get_object_or_404(Match.objects.select_related("club"), pk=pk)
-        if not can_read(self.request.user, match.club):
-            raise PermissionDenied("this club's matches are private")
-        return match
+        """The match, or 404 when it does not exist or ``clubs.access`` hides it."""
+        readable = Match.objects.readable_by(self.request.user).select_related("club")
+        return get_object_or_404(readable, pk=pk)
 
     @extend_schema(
         summary="Matches of the clubs you can see, newest first",
@@ -197,11 +186,14 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def retrieve(self, request: Request, pk: str) -> Response:
         """The match; answers ``304`` to ``If-None-Match`` with the current ``ETag``."""
         match = self.get_match(pk)
-        etag = etag_for("match", match.pk, match.version)
+        # the scorer's answer shows the hand in play, a visitor's does not: two versions
+        view = "hands" if may_see_hands(request.user, match) else "public"
+        etag = etag_for("match", match.pk, match.version, view)
         cached = not_modified(request, etag, match.updated_at)
         if cached is not None:
             return cached
-        return with_validators(Response(match_payload(match)), etag, match.updated_at)
+        body = match_payload(match, viewer=request.user)
+        return with_validators(Response(body), etag, match.updated_at)
 
     @extend_schema(
         summary="Create a match (organisers and scorers of the club)",
@@ -221,10 +213,10 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         ],
     )
     def create(self, request: Request) -> Response:
-        _not_scoped(request)
         body = MatchCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
+        is_scorer = role_in(request.user, data["club"]) == Membership.Role.SCORER
         match = services.create_match(
             club=data["club"],
             players=data["players"],
@@ -233,9 +225,9 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             first_dealer=data["first_dealer"],
             name=data["name"],
             played_on=data["played_on"],
-            scorer=request.user if _is_scorer(request.user, data["club"]) else None,
+            scorer=request.user if is_scorer else None,
         )
-        return Response(match_payload(match), status=status.HTTP_201_CREATED)
+        return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
 
     @extend_schema(
         summary="Record one event of the hand in play",
@@ -279,7 +271,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         match = self.get_match(pk)
         body = EventSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        if not can_record(request.user, match.club) or not in_scope(request, match):
+        if not may_record(request.user, match):
             raise PermissionDenied("only the club's organisers and scorers can record here")
         number = body.validated_data.get("hand")
         hand = match.hands.filter(number=number).first() if number else match.hands.last()
@@ -289,7 +281,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             hand, body.validated_data["expected_seq"], body.event(), request.user
         )
         code = status.HTTP_201_CREATED if outcome.stored else status.HTTP_200_OK
-        return Response(match_payload(outcome.match, outcome.state), status=code)
+        return Response(match_payload(outcome.match, outcome.state, request.user), status=code)
 
     @extend_schema(
         summary="Undo the last event, or roll a hand back",
@@ -302,14 +294,12 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
-        if not in_scope(request, match):
-            raise PermissionDenied("this device token records in another tournament")
         body = UndoSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         outcome = services.undo(
             match, request.user, body.validated_data.get("hand"), body.validated_data.get("to_seq")
         )
-        return Response(match_payload(outcome.match, outcome.state))
+        return Response(match_payload(outcome.match, outcome.state, request.user))
 
     @extend_schema(
         summary="The match as a card-record (RECORD_FORMAT.md)",
@@ -317,7 +307,10 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["get"])
     def export(self, request: Request, pk: str) -> Response:
-        record = services.export_record(self.get_match(pk))
+        match = self.get_match(pk)
+        # the hand in play goes out without its deal unless the reader may see the hands
+        hide = not may_see_hands(request.user, match)
+        record = services.export_record(match, hide_deal_in_play=hide)
         response = Response(json.loads(dump_record(record)))
         response["Content-Disposition"] = f'inline; filename="match-{pk}.json"'
         return response
@@ -331,11 +324,10 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     )
     @action(detail=False, methods=["post"], url_path="import")
     def import_(self, request: Request) -> Response:
-        _not_scoped(request)
         body = ImportSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         club = body.validated_data["club"]
-        if not can_record(request.user, club):
+        if not may_record(request.user, club):
             raise PermissionDenied("only the club's organisers and scorers can import")
         try:
             if "file" in body.validated_data:
@@ -345,17 +337,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         except RecordFormatError as exc:
             raise services.Refused(str(exc), item={"field": "record"}) from exc
         match = services.import_record(club, record, request.user)
-        return Response(match_payload(match), status=status.HTTP_201_CREATED)
-
-
-def _not_scoped(request: Request) -> None:
-    token = getattr(request, "auth", None)
-    if isinstance(token, DeviceToken) and token.tournament_id is not None:
-        raise PermissionDenied("a tournament's device token records that tournament's matches")
-
-
-def _is_scorer(user, club: Club) -> bool:
-    return Membership.objects.filter(user=user, club=club, role=Membership.Role.SCORER).exists()
+        return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(summary="Who you are, and your roles", responses={200: MeSerializer, **errors(403)})

@@ -12,11 +12,11 @@ import schemathesis
 from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
-from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 
-from tournaments.models import Membership
+from clubs.models import Membership
+from clubs.tokens import create_user_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
@@ -28,7 +28,7 @@ DETERMINISTIC = os.environ.get("FUZZ_RANDOM") != "1"
 def demo_token(db) -> str:
     call_command("load_demo", stdout=io.StringIO())
     organiser = Membership.objects.get(role="organiser", club__slug="pena-la-baza").user
-    return Token.objects.get_or_create(user=organiser)[0].key
+    return create_user_token(organiser, "fuzz")[1]
 
 
 def test_no_5xx_and_answers_match_the_schema(live_server, demo_token):

@@ -2,37 +2,32 @@
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework import authentication, exceptions
 
 from cuatrola_site.security import SharedRateThrottle
 
-from .models import Club, DeviceToken, Membership, Tournament
-from .roles import is_organiser
-
-KEYWORD = "Bearer"
-
-
-def _hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
+from .access import may_organise
+from .models import Club, DeviceToken, Membership
+from .tokens import HashedKeyAuthentication, hash_key, new_key
 
 
 def create_device_token(
-    club: Club, user, name: str, tournament: Tournament | None = None
+    club: Club, user, name: str, tournament: Model | None = None
 ) -> tuple[DeviceToken, str]:
-    """A new token and its key (the only time the key is known)."""
-    if not is_organiser(user, club):
+    """A new token and its key (the only time the key is known); ``tournament`` limits
+    it to that tournament's matches."""
+    if not may_organise(user, club):
         raise PermissionDenied("only the club's organisers create device tokens")
     if tournament is not None and tournament.club_id != club.pk:
         raise PermissionDenied("the tournament is another club's")
-    key = secrets.token_urlsafe(32)
+    key = new_key()
     with transaction.atomic():
         device_user = get_user_model().objects.create(
             username=f"device-{secrets.token_hex(6)}", is_active=True
@@ -45,7 +40,7 @@ def create_device_token(
             tournament=tournament,
             name=name,
             prefix=key[:8],
-            key_hash=_hash(key),
+            key_hash=hash_key(key),
             user=device_user,
             created_by=user,
         )
@@ -53,7 +48,7 @@ def create_device_token(
 
 
 def revoke_device_token(token: DeviceToken, user) -> DeviceToken:
-    if not is_organiser(user, token.club):
+    if not may_organise(user, token.club):
         raise PermissionDenied("only the club's organisers revoke device tokens")
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
@@ -61,39 +56,21 @@ def revoke_device_token(token: DeviceToken, user) -> DeviceToken:
     return token
 
 
-def in_scope(request, match) -> bool:
-    """A tournament-scoped device token writes only to that tournament's matches."""
-    token = getattr(request, "auth", None)
-    if not isinstance(token, DeviceToken) or token.tournament_id is None:
-        return True
-    fixture = getattr(match, "fixture", None)
-    return fixture is not None and fixture.round.tournament_id == token.tournament_id
+class DeviceTokenAuthentication(HashedKeyAuthentication):
+    """``Authorization: Bearer <key>`` — a device token. What it may do is the access
+    policy's (``clubs.access``): its device user is a scorer of the club, and only of its
+    tournament when the token is scoped to one."""
 
+    keyword = "Bearer"
+    failure = "unknown or revoked device token"
 
-class DeviceTokenAuthentication(authentication.BaseAuthentication):
-    """``Authorization: Bearer <key>`` — a device token."""
-
-    def authenticate(self, request):
-        header = authentication.get_authorization_header(request).split()
-        if not header or header[0].lower() != KEYWORD.lower().encode():
-            return None
-        if len(header) != 2:
-            raise exceptions.AuthenticationFailed("Authorization: Bearer <device key>")
-        try:
-            key = header[1].decode()
-        except UnicodeDecodeError as exc:
-            raise exceptions.AuthenticationFailed("the device key is not text") from exc
+    def lookup(self, key_hash: str):
         token = (
             DeviceToken.objects.select_related("user")
-            .filter(key_hash=_hash(key), revoked_at__isnull=True)
+            .filter(key_hash=key_hash, revoked_at__isnull=True)
             .first()
         )
-        if token is None:
-            raise exceptions.AuthenticationFailed("unknown or revoked device token")
-        return token.user, token
-
-    def authenticate_header(self, request) -> str:
-        return KEYWORD
+        return None if token is None else (token.user, token)
 
 
 class DeviceTokenThrottle(SharedRateThrottle):
