@@ -11,8 +11,6 @@ from django.db.models import Model
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
-from cuatrola_site.security import SharedRateThrottle
-
 from .access import may_organise
 from .models import Club, DeviceToken, Membership
 from .tokens import HashedKeyAuthentication, hash_key, new_key
@@ -71,17 +69,6 @@ class DeviceTokenAuthentication(HashedKeyAuthentication):
             .first()
         )
         return None if token is None else (token.user, token)
-
-
-class DeviceTokenThrottle(SharedRateThrottle):
-    """Requests per device token (scope ``device``), counted in the shared cache."""
-
-    scope = "device"
-
-    def get_cache_key(self, request, view):
-        if not isinstance(getattr(request, "auth", None), DeviceToken):
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": request.auth.pk}
 
 
 class DeviceTokenScheme(OpenApiAuthenticationExtension):

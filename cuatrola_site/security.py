@@ -18,6 +18,8 @@ from django.shortcuts import render
 from redis.exceptions import RedisError
 from rest_framework import throttling
 
+from clubs.models import DeviceToken
+
 log = logging.getLogger(__name__)
 
 LOCAL_CACHES = (
@@ -141,3 +143,14 @@ def check_shared_cache(app_configs, **kwargs) -> list[CheckWarning]:
             )
         ]
     return []
+
+
+class DeviceTokenThrottle(SharedRateThrottle):
+    """Requests per device token (scope ``device``), counted in the shared cache."""
+
+    scope = "device"
+
+    def get_cache_key(self, request, view):
+        if not isinstance(getattr(request, "auth", None), DeviceToken):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": request.auth.pk}

@@ -151,10 +151,6 @@ REST_FRAMEWORK = {
         "clubs.devices.DeviceTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "clubs.devices.DeviceTokenThrottle",
-    ],
     "DEFAULT_THROTTLE_RATES": {
         # a room of scoreboards behind one address polls every second or two
         "anon": env.str("THROTTLE_ANON", default="1200/min"),
@@ -237,7 +233,7 @@ INSTALLED_APPS += ["axes", "cuatrola_site.apps.SiteConfig"]
 # replace DRF's AnonRateThrottle and the device throttle's base named further up).
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
     "cuatrola_site.security.AnonThrottle",
-    "tournaments.devices.DeviceTokenThrottle",
+    "cuatrola_site.security.DeviceTokenThrottle",
 ]
 REST_FRAMEWORK["NUM_PROXIES"] = NUM_PROXIES
 

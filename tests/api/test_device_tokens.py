@@ -3,8 +3,8 @@ tournament); only their hash is stored; they are throttled."""
 
 import pytest
 
-from clubs.devices import DeviceTokenThrottle
 from clubs.models import DeviceToken
+from cuatrola_site.security import DeviceTokenThrottle
 
 from .conftest import client_for
 from .helpers import create_match
