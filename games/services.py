@@ -250,10 +250,17 @@ def import_record(club: Club, record: Record, user: User) -> Match:
     ):
         if any("\x00" in text for text in texts):
             raise Refused(f"{field}: text with a NUL character", item={"field": field})
+    # the columns' lengths, checked here: PostgreSQL refuses a longer text (a 500), and
+    # cutting a name short could make two players one
+    for field, texts, column in (
+        ("seats", record.seats, Player._meta.get_field("display_name")),
+        ("event", [record.event or ""], Match._meta.get_field("name")),
+    ):
+        if any(len(text) > column.max_length for text in texts):
+            raise Refused(f"{field}: at most {column.max_length} characters", item={"field": field})
     with transaction.atomic():
         players = [
-            Player.objects.get_or_create(club=club, display_name=name[:80])[0]
-            for name in record.seats
+            Player.objects.get_or_create(club=club, display_name=name)[0] for name in record.seats
         ]
         first_dealer = record.hands[0].dealer if record.hands else 0
         match = create_match(

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from games.models import Match
 
 from .conftest import client_for
-from .helpers import create_match
+from .helpers import RECORDS, create_match
 
 DEEP = "[" * 100_000  # what a hostile client sends: Python's json recurses on it
 DEEPLY_CLOSED = "[" * 5_000 + "]" * 5_000  # well-formed, and still too deep for the parser
@@ -88,6 +88,44 @@ def test_deeply_nested_record_in_a_form_field_or_a_file_is_a_400(setup):
     assert (body["rule"], body["item"]) == (None, {"field": "record"})
     assert "nested too deeply" in body["message"]
     assert Match.objects.count() == 0
+
+
+# ------------------------------------------------------------------- item 5: every length
+def _importable() -> dict:
+    return json.loads((RECORDS / "valid_reference_hand_in_progress_match.json").read_text())
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "limit"),
+    [("event", "E" * 201, 200), ("seats", "S" * 81, 80)],
+)
+def test_import_refuses_texts_longer_than_their_column(setup, field, value, limit):
+    doc = _importable()
+    if field == "seats":
+        doc["seats"][2] = value
+    else:
+        doc[field] = value
+    response = client_for(setup.scorer).post(
+        "/api/v1/matches/import/", {"club": "pena", "record": doc}, format="json"
+    )
+    assert response.status_code == 400
+    body = _no_server_error(response)
+    assert (body["rule"], body["item"]) == (None, {"field": field})
+    assert f"at most {limit} characters" in body["message"]
+    assert Match.objects.count() == 0
+
+
+def test_import_keeps_texts_of_the_longest_allowed_length(setup):
+    doc = _importable()
+    doc["event"] = "E" * 200
+    doc["seats"][2] = "S" * 80
+    response = client_for(setup.scorer).post(
+        "/api/v1/matches/import/", {"club": "pena", "record": doc}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    match = Match.objects.get()
+    assert match.name == "E" * 200
+    assert match.seats.get(number=2).player.display_name == "S" * 80
 
 
 # ------------------------------------------------------------ item 10: errors are JSON
