@@ -8,10 +8,11 @@ from django.db import connections
 from django.db.utils import load_backend
 from rest_framework.test import APIClient
 
-from games.models import Match
+from games.engine import event_to_dict, hand_events
+from games.models import HandEvent, Match
 
 from .conftest import client_for
-from .helpers import RECORDS, create_match
+from .helpers import RECORDS, create_match, post_event, record
 
 DEEP = "[" * 100_000  # what a hostile client sends: Python's json recurses on it
 DEEPLY_CLOSED = "[" * 5_000 + "]" * 5_000  # well-formed, and still too deep for the parser
@@ -222,3 +223,34 @@ def test_healthz_reports_a_down_database_without_its_error_text(setup, database_
     text = response.content.decode()
     for leak in ("127.0.0.1", "missing", "unable to open", "refused", '"error"'):
         assert leak not in text
+
+
+# ------------------------------------------------------ item 11: retries without "hand"
+def test_resending_the_event_that_completed_a_hand_without_hand_is_a_200(setup):
+    """The docs' curl examples leave "hand" out: a retry of the hand's last event must be
+    answered with the state, as it is when "hand" is given."""
+    client = client_for(setup.scorer)
+    rec = record("valid_reference_hand_in_progress_match.json")
+    state = create_match(client, setup.players, first_dealer=3)
+    events = [event_to_dict(e) for e in hand_events(rec.hands[0])]
+    for event in events[:-1]:
+        state = post_event(client, state["id"], state, event)
+    last = {"expected_seq": state["current"]["next_seq"], **events[-1]}
+    url = f"/api/v1/matches/{state['id']}/events/"
+    first = client.post(url, last, format="json")
+    assert first.status_code == 201, first.json()
+    assert (first.json()["current"]["hand"], first.json()["score"]) == (2, [1, 0])
+    count = HandEvent.objects.count()
+    again = client.post(url, last, format="json")
+    assert again.status_code == 200, again.json()
+    assert again.json() == first.json()
+    assert HandEvent.objects.count() == count
+    # the next hand dealt by another device: the late retry is still recognised
+    state = post_event(client, state["id"], first.json(), {"kind": "deal", "trump_card": "1o"})
+    late = client.post(url, last, format="json")
+    assert late.status_code == 200
+    assert late.json()["current"]["next_seq"] == 1
+    # but another event at that number is stale, not taken for a retry
+    other = {**last, "card": "1o"} if last["kind"] == "play" else {**last, "kind": "call"}
+    assert client.post(url, other, format="json").status_code == 409
+    assert HandEvent.objects.count() == count + 1
