@@ -4,22 +4,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from games.models import Match, Seat
 from games.services import Refused
 
-from . import services
+from . import exports, services
 from .devices import create_device_token, revoke_device_token
 from .forms import EntryForm, TournamentForm
 from .models import Club, Tournament
 from .roles import can_read, can_record, is_organiser
-from .standings_store import tiebreaks_of
+from .standings_store import parse_round_number, tiebreaks_of
 from .tables import standings_table
 
 
@@ -96,16 +95,26 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Rounds and fixtures with scores, and the standings (latest, or after a round)."""
     t = _readable(request, pk)
     snapshots = {s.after_round: s for s in t.snapshots.all()}
-    chosen = request.GET.get("after_round")
-    snapshot = snapshots.get(int(chosen)) if chosen and chosen.isdigit() else None
+    try:
+        snapshot = snapshots.get(parse_round_number(request.GET.get("after_round", "")))
+    except ValueError:  # none asked for, or not a round number: the latest
+        snapshot = None
     snapshot = snapshot or (snapshots[max(snapshots)] if snapshots else None)
+    export = request.GET.get("_export")
+    if export is not None and export not in exports.FORMATS:
+        return HttpResponseBadRequest(
+            _("Unknown download format. Choose one of: %(formats)s.")
+            % {"formats": ", ".join(exports.FORMATS)},
+            content_type="text/plain; charset=utf-8",
+        )
     table = None
     if snapshot is not None:
         table = standings_table(snapshot.rows, tiebreaks_of(t))
         RequestConfig(request, paginate=False).configure(table)
-        export = request.GET.get("_export")
-        if TableExport.is_valid_format(export):
-            return TableExport(export, table).response(f"{t.name}-standings.{export}")
+        if export is not None:
+            return exports.standings_download(table, export, t.name, f"tournament-{t.pk}")
+    elif export is not None:
+        raise Http404(_("No standings yet: they appear when a match finishes."))
     rounds = t.rounds.prefetch_related(
         "fixtures__entry_a", "fixtures__entry_b", "fixtures__match"
     ).order_by("-number")
@@ -116,6 +125,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "table": table,
         "snapshot": snapshot,
         "snapshots": sorted(snapshots),
+        "export_formats": exports.FORMATS,
         "organiser": organiser,
         "entries": t.entries.select_related("player_1", "player_2"),
         "entry_form": EntryForm(club=t.club) if organiser and not t.rounds.exists() else None,
