@@ -15,7 +15,7 @@ from games.services import Refused
 
 from . import exports, services
 from .devices import create_device_token, revoke_device_token
-from .forms import EntryForm, TournamentForm
+from .forms import DeviceTokenForm, EntryForm, TournamentForm
 from .models import Club, Tournament
 from .roles import can_read, can_record, is_organiser
 from .standings_store import parse_round_number, tiebreaks_of
@@ -59,12 +59,14 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
 def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
     """Organisers: a key for a scorer's device, shown once."""
     club = get_object_or_404(Club, slug=slug)
-    name = (request.POST.get("name") or "").strip()[:80]
-    tournament = club.tournaments.filter(pk=request.POST.get("tournament") or 0).first()
-    if not name:
-        messages.error(request, _("Give the device a name (e.g. the table)."))
+    if not is_organiser(request.user, club):
+        raise PermissionDenied
+    form = DeviceTokenForm(request.POST, club=club)
+    if not form.is_valid():
+        messages.error(request, form.first_error())
     else:
-        _token, key = create_device_token(club, request.user, name, tournament)
+        name = form.cleaned_data["name"]
+        _token, key = create_device_token(club, request.user, name, form.cleaned_data["tournament"])
         messages.success(
             request,
             _("Device token for %(name)s — copy the key now, it will not be shown again: %(key)s")
