@@ -156,6 +156,12 @@ REST_FRAMEWORK = {
         "anon": env.str("THROTTLE_ANON", default="1200/min"),
         "device": env.str("THROTTLE_DEVICE", default="600/min"),
     },
+    # JSON within a size and a nesting limit (games/api/parsers.py): 413 and 400, never 500
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "games.api.pagination.Pagination",
     "PAGE_SIZE": 50,

@@ -17,3 +17,8 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
+
+# JSON under /api/, HTML elsewhere; a database that does not answer is 503 (errors.py)
+handler400 = "cuatrola_site.errors.bad_request"
+handler404 = "cuatrola_site.errors.page_not_found"
+handler500 = "cuatrola_site.errors.server_error"

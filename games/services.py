@@ -153,13 +153,23 @@ def create_match(
     return match
 
 
-def record_event(hand: Hand, expected_seq: int, event: dict[str, Any], user: User) -> Outcome:
+def record_event(
+    hand: Hand,
+    expected_seq: int,
+    event: dict[str, Any],
+    user: User,
+    *,
+    hand_named: bool = True,
+) -> Outcome:
     """Store ``event`` as event number ``expected_seq`` of ``hand``.
 
     Refused (400) when the engine refuses it; Stale (409) when ``expected_seq`` is not the
     hand's next number or the hand is not the one in play — except that the same event
     re-sent with the same ``expected_seq`` after it was stored is answered with the
-    current state and stores nothing (a retry from a flaky phone).
+    current state and stores nothing (a retry from a flaky phone). ``hand_named`` False
+    means the client left the hand out and ``hand`` is the latest: a retry of the event
+    that completed the hand before it is recognised too (that hand was the one in play
+    when the event was first sent).
     """
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=hand.match_id)
@@ -169,6 +179,8 @@ def record_event(hand: Hand, expected_seq: int, event: dict[str, Any], user: Use
         parsed = _parse_event(event)
         if expected_seq != hand.next_seq:
             stored = hand.events.filter(seq=expected_seq).values_list("data", flat=True).first()
+            if stored is None and not hand_named:
+                stored = _completing_event(match, hand.number - 1, expected_seq)
             if stored is not None and _same_event(stored, parsed):
                 return Outcome(match, replay(match), stored=False)
             raise Stale(
@@ -273,10 +285,17 @@ def import_record(club: Club, record: Record, user: User) -> Match:
     ):
         if any("\x00" in text for text in texts):
             raise Refused(f"{field}: text with a NUL character", item={"field": field})
+    # the columns' lengths, checked here: PostgreSQL refuses a longer text (a 500), and
+    # cutting a name short could make two players one
+    for field, texts, column in (
+        ("seats", record.seats, Player._meta.get_field("display_name")),
+        ("event", [record.event or ""], Match._meta.get_field("name")),
+    ):
+        if any(len(text) > column.max_length for text in texts):
+            raise Refused(f"{field}: at most {column.max_length} characters", item={"field": field})
     with transaction.atomic():
         players = [
-            Player.objects.get_or_create(club=club, display_name=name[:80])[0]
-            for name in record.seats
+            Player.objects.get_or_create(club=club, display_name=name)[0] for name in record.seats
         ]
         first_dealer = record.hands[0].dealer if record.hands else 0
         match = create_match(
@@ -331,6 +350,14 @@ def _parse_event(data: Any):
     except ValueError as exc:
         field = str(exc).split(":", 1)[0] if ":" in str(exc) else "kind"
         raise Refused(str(exc), item={"field": field}) from exc
+
+
+def _completing_event(match: Match, number: int, seq: int) -> dict[str, Any] | None:
+    """Hand ``number``'s event ``seq`` if it is the last event of that complete hand."""
+    previous = match.hands.filter(number=number, complete=True, next_seq=seq + 1).first()
+    if previous is None:
+        return None
+    return previous.events.filter(seq=seq).values_list("data", flat=True).first()
 
 
 def _same_event(stored: dict[str, Any], event) -> bool:

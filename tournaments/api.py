@@ -24,6 +24,7 @@ from games.api.schema import (
 from games.models import Match, Seat
 
 from .models import Entry, Fixture, Round, Tournament
+from .standings_store import parse_round_number
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -184,9 +185,10 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         snapshots = t.snapshots.order_by("-after_round")
         after = request.query_params.get("after_round")
         if after is not None:
-            if not after.isdigit():
-                raise serializers.ValidationError({"after_round": "a round number"})
-            snapshots = snapshots.filter(after_round=int(after))
+            try:
+                snapshots = snapshots.filter(after_round=parse_round_number(after))
+            except ValueError as exc:
+                raise serializers.ValidationError({"after_round": "a round number"}) from exc
         snapshot = snapshots.first()
         if snapshot is None:
             raise NotFound("no standings yet: they appear when a match finishes")

@@ -6,6 +6,7 @@ matches, the hands' summaries, then one delete and one bulk insert of the snapsh
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
 from django.db import transaction
@@ -20,6 +21,16 @@ from .standings import DEFAULT_TIEBREAKS, Result, rank, standings_by_round
 def tiebreaks_of(tournament: Tournament) -> list[str]:
     family = "round_robin" if "round_robin" in tournament.format else tournament.format
     return tournament.tiebreaks or DEFAULT_TIEBREAKS[family]
+
+
+ROUND_NUMBER = re.compile(r"[0-9]{1,5}")  # ASCII digits: str.isdigit() also takes "²"
+
+
+def parse_round_number(text: str) -> int:
+    """A round number given as text (``?after_round=``); ValueError if it is not one."""
+    if not ROUND_NUMBER.fullmatch(text):
+        raise ValueError("after_round: a round number (1 to 5 digits)")
+    return int(text)
 
 
 def load_results(tournament: Tournament) -> tuple[list[Entry], list[Result]]:

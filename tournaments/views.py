@@ -2,13 +2,13 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from clubs.access import may_organise, may_record
 from clubs.devices import create_device_token, revoke_device_token
@@ -16,10 +16,10 @@ from clubs.models import Club
 from games.models import Match, Seat
 from games.services import Refused
 
-from . import services
-from .forms import EntryForm, TournamentForm
+from . import exports, services
+from .forms import DeviceTokenForm, EntryForm, TournamentForm
 from .models import Tournament
-from .standings_store import tiebreaks_of
+from .standings_store import parse_round_number, tiebreaks_of
 from .tables import standings_table
 
 
@@ -64,12 +64,14 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
 def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
     """Organisers: a key for a scorer's device, shown once."""
     club = get_object_or_404(Club, slug=slug)
-    name = (request.POST.get("name") or "").strip()[:80]
-    tournament = club.tournaments.filter(pk=request.POST.get("tournament") or 0).first()
-    if not name:
-        messages.error(request, _("Give the device a name (e.g. the table)."))
+    if not may_organise(request.user, club):
+        raise PermissionDenied
+    form = DeviceTokenForm(request.POST, club=club)
+    if not form.is_valid():
+        messages.error(request, form.first_error())
     else:
-        _token, key = create_device_token(club, request.user, name, tournament)
+        name = form.cleaned_data["name"]
+        _token, key = create_device_token(club, request.user, name, form.cleaned_data["tournament"])
         messages.success(
             request,
             _("Device token for %(name)s — copy the key now, it will not be shown again: %(key)s")
@@ -97,16 +99,26 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Rounds and fixtures with scores, and the standings (latest, or after a round)."""
     t = _readable(request, pk)
     snapshots = {s.after_round: s for s in t.snapshots.all()}
-    chosen = request.GET.get("after_round")
-    snapshot = snapshots.get(int(chosen)) if chosen and chosen.isdigit() else None
+    try:
+        snapshot = snapshots.get(parse_round_number(request.GET.get("after_round", "")))
+    except ValueError:  # none asked for, or not a round number: the latest
+        snapshot = None
     snapshot = snapshot or (snapshots[max(snapshots)] if snapshots else None)
+    export = request.GET.get("_export")
+    if export is not None and export not in exports.FORMATS:
+        return HttpResponseBadRequest(
+            _("Unknown download format. Choose one of: %(formats)s.")
+            % {"formats": ", ".join(exports.FORMATS)},
+            content_type="text/plain; charset=utf-8",
+        )
     table = None
     if snapshot is not None:
         table = standings_table(snapshot.rows, tiebreaks_of(t))
         RequestConfig(request, paginate=False).configure(table)
-        export = request.GET.get("_export")
-        if TableExport.is_valid_format(export):
-            return TableExport(export, table).response(f"{t.name}-standings.{export}")
+        if export is not None:
+            return exports.standings_download(table, export, t.name, f"tournament-{t.pk}")
+    elif export is not None:
+        raise Http404(_("No standings yet: they appear when a match finishes."))
     rounds = t.rounds.prefetch_related(
         "fixtures__entry_a", "fixtures__entry_b", "fixtures__match"
     ).order_by("-number")
@@ -117,6 +129,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "table": table,
         "snapshot": snapshot,
         "snapshots": sorted(snapshots),
+        "export_formats": exports.FORMATS,
         "organiser": organiser,
         "entries": t.entries.select_related("player_1", "player_2"),
         "entry_form": EntryForm(club=t.club) if organiser and not t.rounds.exists() else None,

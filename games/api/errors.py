@@ -8,12 +8,19 @@ the match as it is now, so the client can catch up without another request.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import (
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from ..services import Refused, Stale
+from .parsers import RequestTooLarge
 
 
 def _first_message(detail) -> tuple[str, str | None]:
@@ -41,7 +48,14 @@ def exception_handler(exc, context):
         request = context.get("request")
         body["state"] = match_payload(exc.match, viewer=getattr(request, "user", None))
         return Response(body, status=status.HTTP_409_CONFLICT)
-    if isinstance(exc, Http404):
+    if isinstance(exc, RequestDataTooBig):
+        # Django's own limit, met by a form or multipart body: the JSON parser's answer
+        exc = RequestTooLarge()
+    elif isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        exc = exceptions.ParseError(str(exc))
+    elif isinstance(exc, SuspiciousOperation):
+        exc = exceptions.ParseError("the request is malformed")
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)

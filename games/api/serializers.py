@@ -8,6 +8,8 @@ from rest_framework import serializers
 
 from clubs.models import Club, DeviceToken, Player
 
+from .parsers import JSONField
+
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
 
@@ -75,7 +77,7 @@ class UndoSerializer(serializers.Serializer):
 
 class ImportSerializer(serializers.Serializer):
     club = ClubField()
-    record = serializers.JSONField(required=False, help_text="The card-record document")
+    record = JSONField(required=False, help_text="The card-record document")
     file = serializers.FileField(required=False, help_text="…or the card-record file")
 
     def validate(self, attrs):

@@ -278,7 +278,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         if hand is None:
             raise services.Stale(f"hand {number} does not exist yet", match)
         outcome = services.record_event(
-            hand, body.validated_data["expected_seq"], body.event(), request.user
+            hand,
+            body.validated_data["expected_seq"],
+            body.event(),
+            request.user,
+            hand_named=number is not None,
         )
         code = status.HTTP_201_CREATED if outcome.stored else status.HTTP_200_OK
         return Response(match_payload(outcome.match, outcome.state, request.user), status=code)

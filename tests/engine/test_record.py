@@ -162,3 +162,26 @@ def test_the_seat_of_a_play_error_is_the_seat_to_play_or_none():
     tricks[:] = [["10e", "11e", "3e", "12e"]]
     error, _ = _error(doc)
     assert (error["rule"], error["position"], error["seat"]) == ("C5", 4, None)
+
+
+def test_cli_a_deeply_nested_file_is_unreadable_and_the_next_files_are_still_checked(tmp_path):
+    """Python's json recurses per level: "[" * 100000 must be exit 2 for that file, not a
+    traceback that stops the run."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    valid = FIXTURES / "valid_reference_hand_in_progress_match.json"
+    invalid = FIXTURES / "invalid_c5_fourth_card_when_partner_sits_out.json"
+    done = run_cli(str(valid), str(deep), str(invalid))
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    lines = [json.loads(x) for x in done.stdout.splitlines()]
+    assert [(x["file"], x["valid"]) for x in lines] == [
+        (valid.name, True),
+        ("deep.json", False),
+        (invalid.name, False),
+    ]
+    assert lines[1]["error"] == {
+        "rule": None,
+        "message": "not a record: its JSON is nested too deeply",
+    }
+    assert lines[2]["error"]["rule"] == "C5"
