@@ -14,7 +14,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
 
     from clubs.models import Club, Player
     from games.models import Hand, Match
-    from tournaments.models import Entry, Fixture, Round, Tournament
+    from tournaments.models import Entry, EntryPlayer, Fixture, FixtureEntry, Round, Tournament
     from tournaments.pairing import double_berger_rounds
 
     user, _ = get_user_model().objects.get_or_create(username="bench")
@@ -26,14 +26,12 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
         club=club, name=f"DRR {pairs}", format="double_round_robin", status="finished"
     )
     entries = Entry.objects.bulk_create(
-        Entry(
-            tournament=t,
-            name=f"E{i}",
-            seed=i + 1,
-            player_1=players[2 * i],
-            player_2=players[2 * i + 1],
-        )
-        for i in range(pairs)
+        Entry(tournament=t, name=f"E{i}", seed=i + 1) for i in range(pairs)
+    )
+    EntryPlayer.objects.bulk_create(
+        EntryPlayer(entry=e, player=players[2 * i + k], position=k)
+        for i, e in enumerate(entries)
+        for k in (0, 1)
     )
     schedule = double_berger_rounds(pairs)
     rounds = Round.objects.bulk_create(
@@ -41,7 +39,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
     )
     matches, fixtures, hands = [], [], []
     for round_, pairings in zip(rounds, schedule, strict=True):
-        for table, (a, b) in enumerate(pairings, 1):
+        for table, (a, b) in enumerate(pairings, 1):  # an even count: no byes
             winner = rng.randrange(2)
             loser_score = rng.randrange(11)
             score = (11, loser_score) if winner == 0 else (loser_score, 11)
@@ -57,9 +55,16 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
             matches.append(m)
             fixtures.append((round_, table, entries[a - 1], entries[b - 1], m))
     Match.objects.bulk_create(matches, batch_size=2000)
-    Fixture.objects.bulk_create(
-        [Fixture(round=r, table=tb, entry_a=a, entry_b=b, match=m) for r, tb, a, b, m in fixtures],
-        batch_size=2000,
+    rows = Fixture.objects.bulk_create(
+        [Fixture(round=r, table=tb, match=m) for r, tb, _a, _b, m in fixtures], batch_size=2000
+    )
+    FixtureEntry.objects.bulk_create(
+        [
+            FixtureEntry(fixture=f, entry=e, position=unit)
+            for f, (_r, _tb, a, b, _m) in zip(rows, fixtures, strict=True)
+            for unit, e in enumerate((a, b))
+        ],
+        batch_size=5000,
     )
     for m in matches:
         for number in range(1, 9):

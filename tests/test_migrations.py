@@ -115,7 +115,7 @@ def test_the_move_to_the_clubs_app_keeps_every_row():
     new_match = NewMatch.objects.get(pk=match.pk)
     assert new_match.club == moved
     assert [s.player.display_name for s in new_match.seats.order_by("number")] == list("ABCD")
-    assert [e.player_1.display_name for e in NewEntry.objects.order_by("seed")] == ["A", "B"]
+    assert [e.players()[0].display_name for e in NewEntry.objects.order_by("seed")] == ["A", "B"]
     assert NewTournament.objects.get(pk=t.pk).club == moved
     token = clubs.DeviceToken.objects.get()
     assert (token.club, token.tournament_id, token.user.username) == (moved, t.pk, "device-1")

@@ -6,9 +6,20 @@ from .models import Entry, Tournament
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
-    fields = ("seed", "name", "player_1", "player_2", "withdrawn")
+    fields = (
+        "seed",
+        "name",
+        "players_list",
+        "withdrawn",
+        "withdrawn_after_round",
+        "withdrawal_results",
+    )
     readonly_fields = fields
     can_delete = False
+
+    @admin.display(description="players")
+    def players_list(self, entry: Entry) -> str:
+        return " & ".join(p.display_name for p in entry.players())
 
     def has_add_permission(self, request, obj=None):
         return False  # entries are added on the tournament page (tournaments.services)

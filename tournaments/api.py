@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from clubs.access import may_read
 from games.api.conditional import etag_for, not_modified, with_validators
+from games.api.parsers import JSONField
 from games.api.schema import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
@@ -21,10 +22,14 @@ from games.api.schema import (
     StandingsSerializer,
     errors,
 )
+from games.engine import RecordFormatError, load_record, parse_record
 from games.models import Match, Seat
+from games.results import unit_results
+from games.services import Refused
 
-from .models import Entry, Fixture, Round, Tournament
-from .standings_store import parse_round_number
+from .models import Entry, Fixture, FixtureEntry, Tournament
+from .services import import_fixture_record
+from .standings_store import fixture_rows, parse_round_number
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -32,33 +37,77 @@ class EntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entry
-        fields = ["id", "seed", "name", "players", "withdrawn"]
+        fields = [
+            "id",
+            "seed",
+            "name",
+            "players",
+            "withdrawn",
+            "withdrawn_after_round",
+            "withdrawal_results",
+            "withdrawal_unplayed",
+        ]
 
     def get_players(self, entry: Entry) -> list[str]:
-        return [entry.player_1.display_name, entry.player_2.display_name]
+        return [p.display_name for p in entry.players()]
 
 
-class FixtureSerializer(serializers.ModelSerializer):
-    score = serializers.SerializerMethodField()
-    status = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Fixture
-        fields = ["table", "entry_a", "entry_b", "match", "score", "status"]
-
-    def get_score(self, f: Fixture) -> list[int] | None:
-        return f.match.score if f.match else None
-
-    def get_status(self, f: Fixture) -> str:
-        return "bye" if f.match is None else f.match.status
+class FixtureUnitSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(help_text="The entry at this unit (seat order)")
+    score = serializers.IntegerField(
+        allow_null=True, help_text="The match's score so far, or what a forfeit awarded"
+    )
+    winner = serializers.BooleanField()
+    forfeited = serializers.BooleanField()
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class FixtureSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    entries = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Entry ids in unit (seat) order; one: a bye"
+    )
+    match = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(
+        choices=["bye", "forfeit", "void", "finished", "in_progress"],
+        help_text="forfeit and void: decided by the organiser, not by the match",
+    )
+    units = FixtureUnitSerializer(many=True)
+
+
+def fixture_payload(row: dict) -> dict:
+    return {
+        "id": row["fixture"].pk,
+        "table": row["table"],
+        "entries": [e.pk for e in row["entries"]],
+        "match": row["match"].pk if row["match"] else None,
+        "status": row["status"],
+        "units": [
+            {
+                "entry": u["entry"].pk,
+                "score": u["score"],
+                "winner": u["winner"],
+                "forfeited": u["forfeited"],
+            }
+            for u in row["units"]
+        ],
+    }
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    date = serializers.DateField(allow_null=True)
     fixtures = FixtureSerializer(many=True)
 
-    class Meta:
-        model = Round
-        fields = ["number", "date", "fixtures"]
+
+class FixtureRecordSerializer(serializers.Serializer):
+    record = JSONField(required=False, help_text="The card-record document")
+    file = serializers.FileField(required=False, help_text="…or the card-record file")
+
+    def validate(self, attrs):
+        if "record" not in attrs and "file" not in attrs:
+            raise serializers.ValidationError({"record": "give the record (JSON) or a file"})
+        return attrs
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -75,6 +124,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "rules",
             "tiebreaks",
             "points_per_win",
+            "table_size",
+            "entry_size",
             "status",
             "standings_computed_at",
         ]
@@ -131,9 +182,15 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         if cached is not None:
             return cached
         live = Match.objects.filter(fixture__round__tournament=t, status=Match.Status.IN_PROGRESS)
-        matches = live.select_related(
-            "fixture__round", "fixture__entry_a", "fixture__entry_b"
-        ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        matches = live.select_related("fixture__round").prefetch_related(
+            Prefetch("seats", Seat.objects.select_related("player")),
+            Prefetch(
+                "fixture__participants",
+                FixtureEntry.objects.select_related("entry").order_by("position"),
+                to_attr="units",
+            ),
+        )
+        scores = unit_results([m.pk for m in matches])
         body = {
             "tournament": {"id": t.pk, "name": t.name, "status": t.status},
             "standings_computed_at": (
@@ -144,9 +201,9 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                     "id": m.pk,
                     "round": m.fixture.round.number,
                     "table": m.fixture.table,
-                    "pairs": [m.fixture.entry_a.name, m.fixture.entry_b.name],
+                    "pairs": [u.entry.name for u in m.fixture.units],
                     "seats": [s.player.display_name for s in m.seats.all()],
-                    "score": m.score,
+                    "score": [u.score for u in scores.get(m.pk, [])],
                     **{
                         k: m.live.get(k)
                         for k in ("hand", "phase", "dealer", "to_act", "trump_card", "trick")
@@ -157,11 +214,14 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         }
         return with_validators(Response(body), etag, last)
 
-    @extend_schema(summary="The pairs", responses={200: EntrySerializer(many=True), **errors(404)})
+    @extend_schema(
+        summary="The entries (pairs, or players at tables of three)",
+        responses={200: EntrySerializer(many=True), **errors(404)},
+    )
     @action(detail=True, pagination_class=None)
     def entries(self, request: Request, pk: str) -> Response:
         t = self.get_object()
-        entries = t.entries.select_related("player_1", "player_2")
+        entries = t.entries.prefetch_related("members__player")
         return Response(EntrySerializer(entries, many=True).data)
 
     @extend_schema(
@@ -171,8 +231,58 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, pagination_class=None)
     def rounds(self, request: Request, pk: str) -> Response:
         t = self.get_object()
-        rounds = t.rounds.prefetch_related("fixtures__match")
-        return Response(RoundSerializer(rounds, many=True).data)
+        rounds = reversed(fixture_rows(t))
+        return Response(
+            [
+                {
+                    "number": r["round"].number,
+                    "date": r["round"].date,
+                    "fixtures": [fixture_payload(row) for row in r["fixtures"]],
+                }
+                for r in rounds
+            ]
+        )
+
+    @extend_schema(
+        summary="Record a fixture's match from its paper record (card-record)",
+        description="The record goes into the fixture's match through the same write path "
+        "as live entry, checked event by event; its seats (if given) must be the fixture's "
+        "players in seat order, its rules the tournament's and its first dealer the "
+        "match's. Refused whole (400, with the rule or field) otherwise; 409 when the match "
+        "already has events.",
+        request={
+            "application/json": FixtureRecordSerializer,
+            "multipart/form-data": FixtureRecordSerializer,
+        },
+        responses={200: FixtureSerializer, **errors(400, 403, 404, 409)},
+    )
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path=r"fixtures/(?P<fixture_id>[0-9]{1,18})/record",
+        pagination_class=None,
+    )
+    def record(self, request: Request, pk: str, fixture_id: str) -> Response:
+        t = self.get_object()
+        fixture = Fixture.objects.filter(round__tournament=t, pk=fixture_id).first()
+        if fixture is None:
+            raise NotFound("no such fixture in this tournament")
+        body = FixtureRecordSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            if "file" in body.validated_data:
+                record = load_record(body.validated_data["file"].read())
+            else:
+                record = parse_record(body.validated_data["record"])
+        except RecordFormatError as exc:
+            raise Refused(str(exc), item={"field": "record"}) from exc
+        import_fixture_record(fixture, record, request.user)
+        row = next(
+            row
+            for row in fixture_rows(t, fixture.round)[0]["fixtures"]
+            if row["fixture"].pk == fixture.pk
+        )
+        return Response(fixture_payload(row))
 
     @extend_schema(
         summary="Standings: the latest, or after a round",

@@ -70,10 +70,15 @@ def content_disposition(filename: str) -> str:
     return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
 
 
-def standings_download(table: Table, export_format: str, name: str, fallback: str) -> HttpResponse:
-    """The standings ``table`` as a file of ``export_format`` (one of :data:`FORMATS`)."""
+def standings_download(
+    table: Table, export_format: str, name: str, fallback: str, after_round: int
+) -> HttpResponse:
+    """The standings ``table`` as a file of ``export_format`` (one of :data:`FORMATS`); the
+    round they are after is in its name and in a column of every row."""
     export = SafeTableExport(export_format, table)
     response = HttpResponse(export.export(), content_type=export.content_type())
-    filename = f"{download_filename(name, fallback)}-standings.{export_format}"
+    filename = (
+        f"{download_filename(name, fallback)}-standings-after-round-{after_round}.{export_format}"
+    )
     response["Content-Disposition"] = content_disposition(filename)
     return response

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -35,6 +36,15 @@ class Tournament(models.Model):
         help_text=_("Metric keys in order, after match points"),
     )
     points_per_win = models.PositiveSmallIntegerField(_("match points per win"), default=1)
+    # the table's shape, from the game and its rules when the tournament is created
+    table_size = models.PositiveSmallIntegerField(
+        _("entries per table"),
+        default=2,
+        help_text=_("The game's scoring units: 2 sides or 3 seats"),
+    )
+    entry_size = models.PositiveSmallIntegerField(
+        _("players per entry"), default=2, help_text=_("2: pairs; 1: individual")
+    )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.OPEN
     )
@@ -59,14 +69,26 @@ class Tournament(models.Model):
 
 
 class Entry(models.Model):
-    """A pair of players entered in a tournament (a Cuatrola side)."""
+    """An entry of a tournament: a pair of players (a Cuatrola side) or one player (a seat
+    of a 3-player Subastao table). Its players, in order, are :class:`EntryPlayer` rows."""
+
+    class Results(models.TextChoices):
+        KEEP = "keep", _("kept")
+        ANNUL = "annul", _("annulled")
+
+    class Unplayed(models.TextChoices):
+        FORFEIT = "forfeit", _("forfeit wins for the opponents")
+        VOID = "void", _("void")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     name = models.CharField(_("name"), max_length=120)
-    player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    player_2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     seed = models.PositiveSmallIntegerField(_("seed"))
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # set with ``withdrawn``: how many rounds had been drawn when it withdrew (0: before
+    # round 1), what becomes of its results and of its fixtures left unplayed
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawal_results = models.CharField(max_length=8, choices=Results.choices, blank=True)
+    withdrawal_unplayed = models.CharField(max_length=8, choices=Unplayed.choices, blank=True)
 
     class Meta:
         ordering = ["tournament", "seed"]
@@ -79,6 +101,32 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def players(self) -> list[Player]:
+        """The entry's players in order (prefetch ``members__player`` to read many)."""
+        return [m.player for m in sorted(self.members.all(), key=lambda m: m.position)]
+
+    @property
+    def withdrawn_before_start(self) -> bool:
+        return self.withdrawn and self.withdrawn_after_round == 0
+
+
+class EntryPlayer(models.Model):
+    """A player of an entry, at its place in the entry (0, then 1 for a pair's second)."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["entry", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "position"], name="one_player_per_place"),
+            models.UniqueConstraint(fields=["entry", "player"], name="one_place_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.player}"
 
 
 class Round(models.Model):
@@ -97,24 +145,71 @@ class Round(models.Model):
 
 
 class Fixture(models.Model):
-    """Two entries meeting at a table; ``entry_b`` empty is a bye. Entry A sits at seats 0
-    and 2 and deals first."""
+    """A table of a round: its entries (:class:`FixtureEntry`, in seat/unit order) and the
+    match that records it. One entry and no match is a bye. A pairs table seats its first
+    entry at seats 0 and 2 (dealing first), the second at 1 and 3; a table of three seats
+    its entries at 0, 1 and 2.
+
+    ``decision``: empty while the match decides; ``forfeit`` (the entries that forfeited
+    and the scores it counts as are on the fixture's entries) or ``void`` (it counts for
+    nobody) when the organiser decided it without the match."""
+
+    class Decision(models.TextChoices):
+        PLAYED = "", _("played")
+        FORFEIT = "forfeit", _("forfeit")
+        VOID = "void", _("void")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
     table = models.PositiveSmallIntegerField(_("table"))
-    entry_a = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
-    entry_b = models.ForeignKey(
-        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
-    )
     match = models.OneToOneField(
         "games.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="fixture"
     )
+    decision = models.CharField(
+        _("decision"), max_length=8, choices=Decision.choices, blank=True, default=""
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "table"]
 
     def __str__(self) -> str:
-        return f"{self.entry_a} — {self.entry_b or _('bye')}"
+        names = [str(p.entry) for p in self.ordered()]
+        return " — ".join(names) if len(names) > 1 else f"{names[0]} ({_('bye')})"
+
+    def ordered(self) -> list[FixtureEntry]:
+        """The fixture's entries in seat/unit order (prefetch ``participants__entry``)."""
+        return sorted(self.participants.all(), key=lambda p: p.position)
+
+    def entries(self) -> list[Entry]:
+        return [p.entry for p in self.ordered()]
+
+    @property
+    def is_bye(self) -> bool:
+        return self.match_id is None and not self.decision and len(self.ordered()) == 1
+
+
+class FixtureEntry(models.Model):
+    """An entry at a fixture's table, at its unit (0, 1, … in seat order): Tabbycat's
+    ``DebateTeam``. ``forfeited`` and ``awarded_score`` say how a forfeit counts."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="participants")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="fixture_entries")
+    position = models.PositiveSmallIntegerField(_("unit"))
+    forfeited = models.BooleanField(_("forfeited"), default=False)
+    awarded_score = models.PositiveIntegerField(_("score awarded"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["fixture", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "position"], name="one_entry_per_unit"),
+            models.UniqueConstraint(fields=["fixture", "entry"], name="one_unit_per_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture_id}: {self.entry} ({self.position})"
 
 
 class StandingsSnapshot(models.Model):

@@ -1,21 +1,27 @@
-"""Pairing generators: round robin (FIDE Berger tables), Swiss and knockout.
+"""Draw generators: round robin (FIDE Berger tables), score groups (Swiss) and knockout.
 
-Pure functions over plain data (entry numbers, scores, who met whom), in the manner of
-Tabbycat's ``draw/generator``: no database, no Django. An entry is identified by its
-number 1..n (its seed / draw number). A pairing is ``(a, b)``: ``a`` takes seats 0 and 2
-(and deals first), ``b`` seats 1 and 3 — the "white" of the chess tables. ``b`` is None
-for a bye.
+Pure, over plain data (entry numbers, scores, who met whom), in the manner of Tabbycat's
+``draw/generator``: small generator classes behind one factory (:func:`generator_for`),
+whatever the number of entries per table; no database, no Django.
+
+An entry is identified by its number (its seed / draw number). A **table** is a tuple of
+entry numbers in seat/unit order: at a pairs table ``(a, b)``, ``a`` takes seats 0 and 2
+(and deals first), ``b`` seats 1 and 3 — the "white" of the chess tables; at a table of
+three ``(a, b, c)`` sit at seats 0, 1 and 2. A table of one entry, ``(a,)``, is a bye.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
-Pairing = tuple[int, int | None]
+Table = tuple[int, ...]
 
 
-def berger_rounds(n: int) -> list[list[Pairing]]:
+# ------------------------------------------------------------------- Berger tables
+def berger_rounds(n: int) -> list[list[Table]]:
     """The FIDE Berger tables (C.05 Annex 1) for ``n`` entries.
 
     With an odd ``n`` the missing highest number is the bye: its games become byes. For an
@@ -35,16 +41,16 @@ def berger_rounds(n: int) -> list[list[Pairing]]:
     rounds = []
     for r in range(1, m):
         p = (r - 1) * (m // 2) % cycle + 1
-        boards: list[Pairing] = [(p, m) if r % 2 else (m, p)]
+        boards: list[Table] = [(p, m) if r % 2 else (m, p)]
         boards += [(wrap(p + k - 1), wrap(p - k + 1)) for k in range(2, m // 2 + 1)]
         if m != n:  # the bye: the entry facing the phantom number m sits out
-            boards = [(a, None) if b == m else (b, None) if a == m else (a, b) for a, b in boards]
-            boards.sort(key=lambda pair: pair[1] is None)
+            boards = [(b,) if a == m else (a,) if b == m else (a, b) for a, b in boards]
+            boards.sort(key=lambda table: len(table) == 1)
         rounds.append(boards)
     return rounds
 
 
-def double_berger_rounds(n: int) -> list[list[Pairing]]:
+def double_berger_rounds(n: int) -> list[list[Table]]:
     """A double round robin: the Berger cycle, then again with seats reversed.
 
     As FIDE recommends for double round robins, the last two rounds of the first cycle
@@ -53,63 +59,114 @@ def double_berger_rounds(n: int) -> list[list[Pairing]]:
     first = berger_rounds(n)
     if len(first) >= 2:
         first[-2], first[-1] = first[-1], first[-2]
-    second = [[(b, a) if b is not None else (a, None) for a, b in rnd] for rnd in first]
+    second = [[table[::-1] for table in rnd] for rnd in first]
     return first + second
 
 
+# ------------------------------------------------------------------- score groups
 @dataclass(frozen=True)
-class SwissEntry:
-    """What the Swiss pairing needs to know of an entry."""
+class DrawEntry:
+    """What a generator needs to know of an entry."""
 
     number: int
-    score: float
+    #: match points so far (the score groups)
+    score: float = 0
+    #: every entry it has sat at a table with
     opponents: frozenset[int] = frozenset()
-    had_bye: bool = False
+    #: byes it has had
+    byes: int = 0
 
 
-def swiss_round(entries: Sequence[SwissEntry]) -> list[Pairing]:
-    """Pair the next Swiss round.
+#: search nodes tried for one repeat allowance before trying the next (a safety net: the
+#: memo of failed remainders keeps real searches far below it)
+SEARCH_LIMIT = 200_000
 
-    Algorithm (a simplified Dutch system): entries are ranked by score, then number; the
-    bye, when the count is odd, goes to the lowest-ranked entry that has not had one; then,
-    top down, each unpaired entry takes the highest-ranked unpaired entry it has not met —
-    the same score group first, floating down when the group cannot be completed —
-    backtracking when the rest cannot be paired. Only if no pairing without a rematch exists
-    are rematches allowed (the search is repeated without that constraint).
+
+class _GiveUp(Exception):
+    pass
+
+
+def score_group_round(entries: Sequence[DrawEntry], table_size: int = 2) -> list[Table]:
+    """Tables of ``table_size`` for the next round, by score groups.
+
+    Entries are ranked by score, then number. When the count is not a multiple of the table
+    size, the remainder sit out with a bye: those with the fewest byes so far, lowest-ranked
+    first (so byes spread: nobody has a second before everybody has had one). Then, top
+    down, the best-ranked entry still unplaced takes the best-ranked unplaced entries it has
+    not met — its own score group first, floating down when the group cannot be completed —
+    backtracking when the rest cannot be seated. Only when no draw without a repeat meeting
+    exists are repeats allowed, as few as possible (the search is repeated allowing 1, 2, …
+    repeated pairs in all). With ``table_size`` 2 this is a (simplified Dutch) Swiss.
+
+    Byes come last; a table lists its entries in rank order.
     """
+    k = table_size
     ranked = sorted(entries, key=lambda e: (-e.score, e.number))
-    pairings: list[Pairing] = []
-    if len(ranked) % 2:
-        candidates = [e for e in reversed(ranked) if not e.had_bye] or list(reversed(ranked))
-        bye = candidates[0]
-        ranked = [e for e in ranked if e is not bye]
-        pairings.append((bye.number, None))
-    for allow_rematch in (False, True):
-        result = _pair_down(ranked, allow_rematch)
-        if result is not None:
-            return result + pairings
-    raise AssertionError("an even list can always be paired when rematches are allowed")
-
-
-def _pair_down(ranked: list[SwissEntry], allow_rematch: bool) -> list[Pairing] | None:
-    if not ranked:
-        return []
-    top, rest = ranked[0], ranked[1:]
-    for i, other in enumerate(rest):
-        if not allow_rematch and other.number in top.opponents:
+    place = {e.number: i for i, e in enumerate(ranked)}
+    spare = len(ranked) % k
+    byes = sorted(ranked, key=lambda e: (e.byes, -place[e.number]))[:spare]
+    bye_numbers = {e.number for e in byes}
+    seated = [e for e in ranked if e.number not in bye_numbers]
+    tail = [(e.number,) for e in sorted(byes, key=lambda e: place[e.number])]
+    most = len(seated) * (k - 1) // 2  # every pair at every table a repeat
+    for allowance in range(most + 1):
+        try:
+            tables = _seat(seated, k, allowance)
+        except _GiveUp:
             continue
-        tail = _pair_down(rest[:i] + rest[i + 1 :], allow_rematch)
-        if tail is not None:
-            return [(top.number, other.number), *tail]
-    return None
+        if tables is not None:
+            return tables + tail
+    raise AssertionError("a draw always exists when every pair may be a repeat")
 
 
-def knockout_first_round(n: int) -> list[Pairing]:
+def _seat(ranked: list[DrawEntry], k: int, allowance: int) -> list[Table] | None:
+    """Tables of ``k`` for ``ranked`` (a multiple of ``k``) with at most ``allowance``
+    repeated pairs in all, the best-ranked first; None if there is none."""
+    numbers = tuple(e.number for e in ranked)
+    met = {e.number: e.opponents for e in ranked}
+    failed: set[tuple[tuple[int, ...], int]] = set()
+    nodes = 0
+
+    def repeats(table: Sequence[int]) -> int:
+        return sum(b in met[a] for a, b in combinations(table, 2))
+
+    def go(rest: tuple[int, ...], left: int) -> list[Table] | None:
+        nonlocal nodes
+        if not rest:
+            return []
+        if (rest, left) in failed:
+            return None
+        nodes += 1
+        if nodes > SEARCH_LIMIT:
+            raise _GiveUp
+        top, others = rest[0], rest[1:]
+        for chosen in combinations(range(len(others)), k - 1):
+            table = (top, *(others[i] for i in chosen))
+            cost = repeats(table)
+            if cost > left:
+                continue
+            remaining = tuple(x for i, x in enumerate(others) if i not in chosen)
+            tail = go(remaining, left - cost)
+            if tail is not None:
+                return [table, *tail]
+        failed.add((rest, left))
+        return None
+
+    return go(numbers, allowance)
+
+
+def swiss_round(entries: Sequence[DrawEntry]) -> list[Table]:
+    """The next Swiss round of pairs: :func:`score_group_round` with tables of two."""
+    return score_group_round(entries, 2)
+
+
+# ------------------------------------------------------------------- knockout
+def knockout_first_round(n: int) -> list[Table]:
     """The first round of a seeded knockout bracket for ``n`` entries (seeds 1..n).
 
     The bracket has the next power of two of slots, in the standard seeding order (1 meets
     the lowest seed, 1 and 2 can only meet in the final); slots beyond ``n`` are byes, so the
-    byes go to the top seeds.
+    byes go to the top seeds. Tables are in bracket order (byes included).
     """
     size = 1
     while size < n:
@@ -118,10 +175,90 @@ def knockout_first_round(n: int) -> list[Pairing]:
     while len(order) < size:
         total = 2 * len(order) + 1
         order = [s for seed in order for s in (seed, total - seed)]
-    return [(a, b if b <= n else None) for a, b in zip(order[::2], order[1::2], strict=True)]
+    return [(a, b) if b <= n else (a,) for a, b in zip(order[::2], order[1::2], strict=True)]
 
 
-def knockout_next_round(winners: Iterable[int]) -> list[Pairing]:
+def knockout_next_round(winners: Iterable[int]) -> list[Table]:
     """The next knockout round: winners of consecutive brackets meet, in bracket order."""
     winners = list(winners)
     return [(a, b) for a, b in zip(winners[::2], winners[1::2], strict=True)]
+
+
+# ------------------------------------------------------------------- the generators
+@dataclass(frozen=True)
+class DrawRequest:
+    """Everything a generator may read to draw a round."""
+
+    #: the round to draw, from 1
+    round: int
+    #: the entries to draw (numbers 1..n for the fixed schedules; ranked by score for
+    #: score groups); withdrawn entries are the caller's business
+    entries: tuple[DrawEntry, ...]
+    #: how many rounds the format has when the organiser chooses it (Swiss)
+    rounds: int | None = None
+    #: knockout: who went through from the last round, in bracket order
+    advancing: tuple[int, ...] = ()
+
+
+class Generator(ABC):
+    """Draws a round for tables of ``table_size`` entries; None: the format is over."""
+
+    def __init__(self, table_size: int) -> None:
+        self.table_size = table_size
+
+    @abstractmethod
+    def draw(self, request: DrawRequest) -> list[Table] | None: ...
+
+
+class RoundRobin(Generator):
+    schedule = staticmethod(berger_rounds)
+
+    def draw(self, request: DrawRequest) -> list[Table] | None:
+        rounds = self.schedule(len(request.entries))
+        return rounds[request.round - 1] if request.round <= len(rounds) else None
+
+
+class DoubleRoundRobin(RoundRobin):
+    schedule = staticmethod(double_berger_rounds)
+
+
+class ScoreGroups(Generator):
+    def draw(self, request: DrawRequest) -> list[Table] | None:
+        if request.rounds is not None and request.round > request.rounds:
+            return None
+        return score_group_round(request.entries, self.table_size)
+
+
+class Knockout(Generator):
+    def draw(self, request: DrawRequest) -> list[Table] | None:
+        if request.round == 1:
+            return knockout_first_round(len(request.entries))
+        if len(request.advancing) < 2:
+            return None
+        return knockout_next_round(request.advancing)
+
+
+#: (format, entries per table) → generator; the pairs formats are for tables of two
+GENERATORS: dict[tuple[str, int], type[Generator]] = {
+    ("round_robin", 2): RoundRobin,
+    ("double_round_robin", 2): DoubleRoundRobin,
+    ("swiss", 2): ScoreGroups,
+    ("knockout", 2): Knockout,
+    ("swiss", 3): ScoreGroups,
+}
+
+
+def formats_for(table_size: int) -> list[str]:
+    """The formats that can draw tables of ``table_size`` entries."""
+    return [fmt for fmt, size in GENERATORS if size == table_size]
+
+
+def generator_for(format: str, table_size: int) -> Generator:
+    """The generator of ``format`` for tables of ``table_size``; ValueError if none."""
+    try:
+        return GENERATORS[format, table_size](table_size)
+    except KeyError:
+        raise ValueError(
+            f"format {format} does not draw tables of {table_size}: "
+            f"choose one of {', '.join(formats_for(table_size)) or 'none'}"
+        ) from None

@@ -1,26 +1,41 @@
 """Loading results from the database for the pure standings module, and storing snapshots.
 
-A constant number of queries whatever the number of matches: entries, fixtures with their
-matches, the hands' summaries, then one delete and one bulk insert of the snapshots.
+Match results are read only through ``games.results.unit_results`` (one row per scoring
+unit); the fixture's entry at unit ``u`` is the match's unit ``u``. A constant number of
+queries whatever the number of matches: entries, fixtures with their entries, the unit
+results, then one delete and one bulk insert of the snapshots.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
-from games.models import Hand, Match
+from games.engine import find_game
+from games.models import HandEvent, Match
+from games.results import unit_results
 
-from .models import Entry, Fixture, StandingsSnapshot, Tournament
-from .standings import DEFAULT_TIEBREAKS, Result, rank, standings_by_round
+from .models import Entry, Fixture, FixtureEntry, Round, StandingsSnapshot, Tournament
+from .standings import Participant, Result, Scheme, default_tiebreaks, rank, standings_by_round
 
 
 def tiebreaks_of(tournament: Tournament) -> list[str]:
-    family = "round_robin" if "round_robin" in tournament.format else tournament.format
-    return tournament.tiebreaks or DEFAULT_TIEBREAKS[family]
+    return tournament.tiebreaks or default_tiebreaks(tournament.format, tournament.table_size)
+
+
+def scheme_of(tournament: Tournament) -> Scheme:
+    return Scheme(
+        tuple(tiebreaks_of(tournament)),
+        tournament.points_per_win,
+        tournament.table_size,
+        tournament.game,
+    )
 
 
 ROUND_NUMBER = re.compile(r"[0-9]{1,5}")  # ASCII digits: str.isdigit() also takes "²"
@@ -33,66 +48,80 @@ def parse_round_number(text: str) -> int:
     return int(text)
 
 
-def load_results(tournament: Tournament) -> tuple[list[Entry], list[Result]]:
-    """Every finished fixture (and bye) of the tournament as a :class:`Result`."""
+@dataclass
+class Loaded:
+    """A tournament's entries and every decided fixture as a :class:`Result`."""
+
+    entries: list[Entry]
+    results: list[Result]
+    #: entries withdrawn (listed last), and those whose results are annulled
+    withdrawn: set[int]
+    annulled: set[int]
+
+
+def load_results(tournament: Tournament) -> Loaded:
+    """Byes, forfeits and finished matches (void fixtures count for nobody)."""
     entries = list(tournament.entries.all())
     fixtures = list(
         Fixture.objects.filter(round__tournament=tournament)
         .select_related("round", "match")
-        .only(
-            "round__number",
-            "entry_a_id",
-            "entry_b_id",
-            "match__status",
-            "match__score_0",
-            "match__score_1",
+        .only("round__number", "decision", "match__status")
+        .prefetch_related(
+            Prefetch("participants", FixtureEntry.objects.order_by("position"), to_attr="units")
         )
     )
-    finished = {
+    finished = [
         f.match_id
         for f in fixtures
-        if f.match is not None and f.match.status == Match.Status.FINISHED
-    }
-    hands_won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    made: dict[int, tuple[Counter, Counter]] = defaultdict(lambda: (Counter(), Counter()))
-    summaries = Hand.objects.filter(match_id__in=finished, complete=True).values_list(
-        "match_id", "summary"
-    )
-    for match_id, summary in summaries:
-        side = summary["winner_side"]
-        hands_won[match_id][side] += 1
-        declarer = summary["declarer"]
-        if declarer is not None and declarer % 2 == side:
-            made[match_id][side][summary["declaration"]] += 1
+        if not f.decision and f.match is not None and f.match.status == Match.Status.FINISHED
+    ]
+    by_match = unit_results(finished)
+    k = tournament.table_size
     results = []
     for f in fixtures:
-        if f.entry_b_id is None:
-            results.append(Result(f.round.number, f.entry_a_id, None))
-        elif f.match_id in finished:
-            m = f.match
-            results.append(
-                Result(
-                    f.round.number,
-                    f.entry_a_id,
-                    f.entry_b_id,
-                    (m.score_0, m.score_1),
-                    tuple(hands_won[m.pk]),
-                    (dict(made[m.pk][0]), dict(made[m.pk][1])),
-                )
+        number = f.round.number
+        if f.decision == Fixture.Decision.VOID:
+            continue
+        if f.decision == Fixture.Decision.FORFEIT:
+            participants = tuple(
+                Participant(u.entry_id, u.awarded_score or 0, forfeited=u.forfeited)
+                for u in f.units
             )
-    return entries, results
+            results.append(Result(number, participants, k, forfeit=True))
+        elif f.match_id is None and len(f.units) == 1:
+            results.append(Result(number, (Participant(f.units[0].entry_id),), k))
+        elif f.match_id in by_match:
+            units = {u.unit: u for u in by_match[f.match_id]}
+            participants = tuple(
+                Participant(
+                    u.entry_id,
+                    units[u.position].score,
+                    units[u.position].is_winner,
+                    units[u.position].hands_won,
+                    dict(units[u.position].counters),
+                )
+                for u in f.units
+            )
+            results.append(Result(number, participants, k))
+    return Loaded(
+        entries,
+        results,
+        {e.pk for e in entries if e.withdrawn},
+        {e.pk for e in entries if e.withdrawn and e.withdrawal_results == Entry.Results.ANNUL},
+    )
 
 
 def store_standings(tournament_id: int) -> int:
     """Recompute and store one snapshot per round; returns how many were stored."""
     tournament = Tournament.objects.get(pk=tournament_id)
-    entries, results = load_results(tournament)
-    names = {e.pk: e.name for e in entries}
+    loaded = load_results(tournament)
+    names = {e.pk: e.name for e in loaded.entries}
+    scheme = scheme_of(tournament)
     by_round = standings_by_round(
-        list(names), results, tiebreaks_of(tournament), tournament.points_per_win
+        list(names), loaded.results, scheme, withdrawn=loaded.withdrawn, annulled=loaded.annulled
     )
-    if not by_round:  # nothing finished yet: everybody level
-        by_round = {0: rank(list(names), [], tiebreaks_of(tournament), tournament.points_per_win)}
+    if not by_round:  # nothing decided yet: everybody level
+        by_round = {0: rank(list(names), [], scheme, withdrawn=loaded.withdrawn)}
     now = timezone.now()
     snapshots = [
         StandingsSnapshot(
@@ -100,7 +129,13 @@ def store_standings(tournament_id: int) -> int:
             after_round=after,
             computed_at=now,
             rows=[
-                {"entry": r.entry, "name": names[r.entry], "rank": r.rank, **r.metrics}
+                {
+                    "entry": r.entry,
+                    "name": names[r.entry],
+                    "rank": r.rank,
+                    "withdrawn": r.withdrawn,
+                    **r.metrics,
+                }
                 for r in rows
             ],
         )
@@ -111,3 +146,78 @@ def store_standings(tournament_id: int) -> int:
         StandingsSnapshot.objects.bulk_create(snapshots)
         Tournament.objects.filter(pk=tournament_id).update(standings_computed_at=now)
     return len(snapshots)
+
+
+def fixture_rows(tournament: Tournament, round_: Round | None = None) -> list[dict[str, Any]]:
+    """The tournament's rounds (newest first; or only ``round_``) with every fixture as the
+    pages show it: its entries in unit order with their players' seats, each unit's score
+    (the match's so far, or what a forfeit awarded), who won, and the fixture's status
+    (``bye``, ``forfeit``, ``void``, ``finished``, ``in_progress``)."""
+    rounds = [round_] if round_ is not None else list(tournament.rounds.order_by("-number"))
+    fixtures = list(
+        Fixture.objects.filter(round__in=rounds)
+        .select_related("match")
+        .prefetch_related(
+            Prefetch(
+                "participants",
+                FixtureEntry.objects.select_related("entry")
+                .prefetch_related("entry__members__player")
+                .order_by("position"),
+                to_attr="units",
+            )
+        )
+        .order_by("table")
+    )
+    match_ids = [f.match_id for f in fixtures if f.match_id is not None]
+    by_match = unit_results(match_ids)
+    with_events = set(
+        HandEvent.objects.filter(hand__match_id__in=match_ids)
+        .values_list("hand__match_id", flat=True)
+        .distinct()
+    )
+    game = find_game(tournament.game)
+    ruleset = game.parse_rules(tournament.rules)
+    seats_of = defaultdict(list)
+    for s in range(game.seats(ruleset)):
+        seats_of[game.unit_of_seat(ruleset, s)].append(s)
+    rows: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for f in fixtures:
+        results = {u.unit: u for u in by_match.get(f.match_id, [])}
+        units = []
+        for u in f.units:
+            players = u.entry.players()
+            result = results.get(u.position)
+            if f.decision == Fixture.Decision.FORFEIT:
+                score, winner = u.awarded_score, not u.forfeited
+            elif f.decision == Fixture.Decision.VOID or result is None:
+                score, winner = None, False
+            else:
+                score = result.score
+                winner = result.is_winner and f.match.status == Match.Status.FINISHED
+            units.append(
+                {
+                    "entry": u.entry,
+                    "players": list(zip(players, seats_of[u.position], strict=False)),
+                    "score": score,
+                    "winner": winner,
+                    "forfeited": u.forfeited,
+                }
+            )
+        if f.decision:
+            status = f.decision
+        elif f.match is None:
+            status = "bye"
+        else:
+            status = f.match.status
+        rows[f.round_id].append(
+            {
+                "fixture": f,
+                "table": f.table,
+                "match": f.match,
+                "entries": [u["entry"] for u in units],
+                "units": units,
+                "status": status,
+                "has_events": f.match_id in with_events,
+            }
+        )
+    return [{"round": r, "fixtures": rows[r.pk]} for r in rounds]

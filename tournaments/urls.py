@@ -21,4 +21,15 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/next-round/", views.next_round, name="next_round"),
     path("tournaments/<int:pk>/rounds/<int:number>/", views.round_sheet, name="round"),
+    path(
+        "tournaments/<int:pk>/fixtures/<int:fixture>/decide/",
+        views.decide_fixture,
+        name="decide_fixture",
+    ),
+    path(
+        "tournaments/<int:pk>/fixtures/<int:fixture>/record/",
+        views.import_fixture_record,
+        name="import_fixture_record",
+    ),
+    path("tournaments/<int:pk>/bracket/", views.bracket, name="bracket"),
 ]

@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -13,13 +13,15 @@ from django_tables2 import RequestConfig
 from clubs.access import may_organise, may_record
 from clubs.devices import create_device_token, revoke_device_token
 from clubs.models import Club
+from games.engine import RecordFormatError, load_record
 from games.models import Match, Seat
-from games.services import Refused
+from games.services import Refused, Stale
 
 from . import exports, services
-from .forms import DeviceTokenForm, EntryForm, TournamentForm
-from .models import Tournament
-from .standings_store import parse_round_number, tiebreaks_of
+from .forms import DecideForm, DeviceTokenForm, EntryForm, TournamentForm, WithdrawForm
+from .models import Fixture, Tournament
+from .standings import REGISTRY
+from .standings_store import fixture_rows, parse_round_number, scheme_of, tiebreaks_of
 from .tables import standings_table
 
 
@@ -95,44 +97,61 @@ def _readable(request: HttpRequest, pk: int) -> Tournament:
     return get_object_or_404(readable, pk=pk)
 
 
+def _text(status: int, message: str) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """Rounds and fixtures with scores, and the standings (latest, or after a round)."""
+    """Rounds and fixtures with scores, and the standings (latest, or after a round).
+
+    ``?after_round=N`` answers as the API does: 400 when N is not a round number, 404 when
+    there are no standings after round N (on the page and in the downloads alike)."""
     t = _readable(request, pk)
     snapshots = {s.after_round: s for s in t.snapshots.all()}
-    try:
-        snapshot = snapshots.get(parse_round_number(request.GET.get("after_round", "")))
-    except ValueError:  # none asked for, or not a round number: the latest
-        snapshot = None
-    snapshot = snapshot or (snapshots[max(snapshots)] if snapshots else None)
+    asked = request.GET.get("after_round")
+    if asked is not None:
+        try:
+            after = parse_round_number(asked)
+        except ValueError:
+            return _text(400, _("after_round: a round number (1 to 5 digits)."))
+        if after not in snapshots:
+            raise Http404(_("No standings after round %(n)s.") % {"n": after})
+        snapshot = snapshots[after]
+    else:
+        snapshot = snapshots[max(snapshots)] if snapshots else None
     export = request.GET.get("_export")
     if export is not None and export not in exports.FORMATS:
-        return HttpResponseBadRequest(
+        return _text(
+            400,
             _("Unknown download format. Choose one of: %(formats)s.")
             % {"formats": ", ".join(exports.FORMATS)},
-            content_type="text/plain; charset=utf-8",
         )
     table = None
     if snapshot is not None:
-        table = standings_table(snapshot.rows, tiebreaks_of(t))
+        table = standings_table(snapshot.rows, scheme_of(t), snapshot.after_round)
         RequestConfig(request, paginate=False).configure(table)
         if export is not None:
-            return exports.standings_download(table, export, t.name, f"tournament-{t.pk}")
+            return exports.standings_download(
+                table, export, t.name, f"tournament-{t.pk}", snapshot.after_round
+            )
     elif export is not None:
         raise Http404(_("No standings yet: they appear when a match finishes."))
-    rounds = t.rounds.prefetch_related(
-        "fixtures__entry_a", "fixtures__entry_b", "fixtures__match"
-    ).order_by("-number")
     organiser = may_organise(request.user, t)
     context = {
         "t": t,
-        "rounds": rounds,
+        "rounds": fixture_rows(t),
         "table": table,
         "snapshot": snapshot,
         "snapshots": sorted(snapshots),
         "export_formats": exports.FORMATS,
         "organiser": organiser,
-        "entries": t.entries.select_related("player_1", "player_2"),
-        "entry_form": EntryForm(club=t.club) if organiser and not t.rounds.exists() else None,
+        "entries": t.entries.prefetch_related("members__player"),
+        "entry_form": EntryForm(club=t.club, size=t.entry_size)
+        if organiser and not t.rounds.exists()
+        else None,
+        "withdraw_form": WithdrawForm() if organiser else None,
+        "individual": t.entry_size == 1,
+        "tiebreak_names": ", ".join(REGISTRY[k].name for k in tiebreaks_of(t)),
     }
     return render(request, "tournaments/tournament.html", context)
 
@@ -141,20 +160,14 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
     t = _readable(request, pk)
-    form = EntryForm(request.POST, club=t.club)
+    form = EntryForm(request.POST, club=t.club, size=t.entry_size)
     if form.is_valid():
         try:
-            services.add_entry(
-                t,
-                request.user,
-                form.cleaned_data["name"],
-                form.cleaned_data["player_1"],
-                form.cleaned_data["player_2"],
-            )
+            services.add_entry(t, request.user, form.cleaned_data["name"], *form.players())
         except Refused as exc:
             messages.error(request, exc.message)
     else:
-        messages.error(request, _("Check the pair's name and players."))
+        messages.error(request, _("Check the entry's name and players."))
     return redirect("tournaments:tournament", pk=pk)
 
 
@@ -162,10 +175,31 @@ def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def withdraw_entry(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     t = _readable(request, pk)
-    services.withdraw_entry(get_object_or_404(t.entries, pk=entry), request.user)
-    messages.success(
-        request, _("The pair was withdrawn: it keeps its results and gets no new fixtures.")
-    )
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(
+            request, _("Choose what becomes of the results and of the unplayed fixtures.")
+        )
+        return redirect("tournaments:tournament", pk=pk)
+    try:
+        done = services.withdraw_entry(
+            get_object_or_404(t.entries, pk=entry),
+            request.user,
+            form.cleaned_data["results"] or None,
+            form.cleaned_data["unplayed"] or None,
+        )
+    except Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("%(name)s withdrew: results %(results)s, unplayed fixtures %(unplayed)s.")
+            % {
+                "name": done.name,
+                "results": done.get_withdrawal_results_display(),
+                "unplayed": done.get_withdrawal_unplayed_display(),
+            },
+        )
     return redirect("tournaments:tournament", pk=pk)
 
 
@@ -183,15 +217,86 @@ def next_round(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A round as a printable table sheet."""
+    """A round as a printable table sheet; organisers decide fixtures (forfeit, void) and
+    scorers fill a fixture's match from its paper record."""
     t = _readable(request, pk)
     round_ = get_object_or_404(t.rounds, number=number)
-    fixtures = round_.fixtures.select_related(
-        "entry_a__player_1", "entry_a__player_2", "entry_b__player_1", "entry_b__player_2", "match"
-    )
+    rows = fixture_rows(t, round_)[0]["fixtures"]
+    organiser = may_organise(request.user, t)
+    recorder = may_record(request.user, t.club)
+    for row in rows:
+        f = row["fixture"]
+        row["decide_form"] = (
+            DecideForm(entries=row["entries"], prefix=f"f{f.pk}")
+            if organiser and len(row["entries"]) > 1
+            else None
+        )
+        row["can_import"] = (
+            recorder and f.match is not None and not f.decision and not row["has_events"]
+        )
     return render(
-        request, "tournaments/round_sheet.html", {"t": t, "round": round_, "fixtures": fixtures}
+        request,
+        "tournaments/round_sheet.html",
+        {"t": t, "round": round_, "rows": rows, "organiser": organiser},
     )
+
+
+@login_required
+@require_POST
+def decide_fixture(request: HttpRequest, pk: int, fixture: int) -> HttpResponse:
+    t = _readable(request, pk)
+    f = get_object_or_404(
+        Fixture.objects.filter(round__tournament=t).select_related("round"), pk=fixture
+    )
+    entries = f.entries()
+    form = DecideForm(request.POST, entries=entries, prefix=f"f{f.pk}")
+    if not form.is_valid():
+        messages.error(request, form.first_error())
+    else:
+        try:
+            services.decide_fixture(
+                f, request.user, form.cleaned_data["decision"], form.forfeited(), form.scores()
+            )
+        except Refused as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Table %(n)s decided.") % {"n": f.table})
+    return redirect("tournaments:round", pk=pk, number=f.round.number)
+
+
+@login_required
+@require_POST
+def import_fixture_record(request: HttpRequest, pk: int, fixture: int) -> HttpResponse:
+    """A paper record into a fixture's match (see ``services.import_fixture_record``)."""
+    t = _readable(request, pk)
+    f = get_object_or_404(
+        Fixture.objects.filter(round__tournament=t).select_related("round", "match"), pk=fixture
+    )
+    upload = request.FILES.get("file")
+    text = upload.read() if upload is not None else request.POST.get("record", "")
+    try:
+        record = load_record(text)
+        services.import_fixture_record(f, record, request.user)
+    except RecordFormatError as exc:
+        messages.error(request, _("Not a readable record: %(error)s") % {"error": exc})
+    except Refused as exc:
+        rule = f"{exc.rule}: " if exc.rule else ""
+        messages.error(request, f"{rule}{exc.message}")
+    except Stale:
+        messages.error(request, _("This match already has events: undo them first."))
+    else:
+        messages.success(request, _("Table %(n)s recorded from its paper record.") % {"n": f.table})
+    return redirect("tournaments:round", pk=pk, number=f.round.number)
+
+
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    """A knockout tournament's rounds as a bracket: one column per round, each table
+    beside the two it comes from."""
+    t = _readable(request, pk)
+    if t.format != Tournament.Format.KNOCKOUT:
+        raise Http404(_("Only a knockout tournament has a bracket."))
+    rounds = list(reversed(fixture_rows(t)))
+    return render(request, "tournaments/bracket.html", {"t": t, "rounds": rounds})
 
 
 def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:

@@ -35,13 +35,16 @@ def _csv_rows(response, delimiter=",") -> list[dict]:
     return list(csv.DictReader(io.StringIO(response.content.decode()), delimiter=delimiter))
 
 
-def test_after_round_that_is_not_a_plain_number_is_ignored_on_the_page_and_400_in_the_api(
+def test_after_round_that_is_not_a_plain_number_is_400_on_the_page_the_download_and_the_api(
     client, league
 ):
-    # "²" passes str.isdigit() but not int(): it was a 500 on both
-    response = client.get(f"/tournaments/{league.pk}/?after_round=%C2%B2")
-    assert response.status_code == 200
-    assert response.context["snapshot"].after_round == 2  # the latest
+    # "²" passes str.isdigit() but not int(): it was a 500 on both; then the page ignored
+    # it while the API refused it (issue 13): now refused the same way everywhere
+    for value in ["%C2%B2", "%D9%A1", "1.0", "-1", "123456"]:
+        for query in (f"after_round={value}", f"after_round={value}&_export=csv"):
+            response = client.get(f"/tournaments/{league.pk}/?{query}")
+            assert response.status_code == 400, query
+            assert response.content.decode().startswith("after_round: a round number")
     for value in ["%C2%B2", "%D9%A1", "1.0", "-1", "123456"]:
         response = client.get(f"/api/v1/tournaments/{league.pk}/standings/?after_round={value}")
         assert response.status_code == 400, value
@@ -82,18 +85,18 @@ def test_unknown_download_formats_are_400(client, league, export_format):
     [
         (
             'Liga "A"\ninvierno',
-            'attachment; filename="Liga A invierno-standings.csv"; '
-            "filename*=UTF-8''Liga%20A%20invierno-standings.csv",
+            'attachment; filename="Liga A invierno-standings-after-round-2.csv"; '
+            "filename*=UTF-8''Liga%20A%20invierno-standings-after-round-2.csv",
         ),
         (
             "Peña\r\n/Baza\x01",
-            'attachment; filename="Pena Baza-standings.csv"; '
-            "filename*=UTF-8''Pe%C3%B1a%20Baza-standings.csv",
+            'attachment; filename="Pena Baza-standings-after-round-2.csv"; '
+            "filename*=UTF-8''Pe%C3%B1a%20Baza-standings-after-round-2.csv",
         ),
         (
             '\n"\t',
-            'attachment; filename="tournament-{pk}-standings.csv"; '
-            "filename*=UTF-8''tournament-{pk}-standings.csv",
+            'attachment; filename="tournament-{pk}-standings-after-round-2.csv"; '
+            "filename*=UTF-8''tournament-{pk}-standings-after-round-2.csv",
         ),
     ],
 )

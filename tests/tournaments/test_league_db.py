@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from games import services as games
 from games.engine import event_to_dict, hand_events
 from games.engine.cuatrola.simulate import random_match
+from games.results import unit_results
 from games.services import Refused
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
@@ -40,6 +41,17 @@ def play_out(match, seed: int) -> None:
             games.record_event(row, row.next_seq, data, user)
 
 
+def tables(round_) -> list[tuple]:
+    """The round's tables as the entries' seeds in unit order (a bye: one seed)."""
+    return [tuple(e.seed for e in f.entries()) for f in round_.fixtures.order_by("table")]
+
+
+def winner(fixture):
+    """The entry whose unit won the fixture's finished match."""
+    units = unit_results([fixture.match_id])[fixture.match_id]
+    return fixture.entries()[next(u.unit for u in units if u.is_winner)]
+
+
 def make_league(club, organiser, players, n=6, fmt="round_robin") -> Tournament:
     t = services.create_tournament(club=club, user=organiser, name="Liga", format=fmt)
     for i in range(n):
@@ -51,12 +63,11 @@ def test_a_league_round_by_round_with_standings_following(club_setup):
     club, organiser, players = club_setup
     t = make_league(club, organiser, players)
     r1 = services.generate_next_round(t, organiser)
-    pairs = [(f.entry_a.seed, f.entry_b.seed) for f in r1.fixtures.all()]
-    assert pairs == [(1, 6), (2, 5), (3, 4)]  # Berger round 1
+    assert tables(r1) == [(1, 6), (2, 5), (3, 4)]  # Berger round 1
     fixture = r1.fixtures.first()
     seats = list(fixture.match.seats.order_by("number").values_list("player", flat=True))
-    a, b = fixture.entry_a, fixture.entry_b
-    assert seats == [a.player_1_id, b.player_1_id, a.player_2_id, b.player_2_id]
+    (a1, a2), (b1, b2) = (e.players() for e in fixture.entries())
+    assert seats == [a1.pk, b1.pk, a2.pk, b2.pk]
     with pytest.raises(Refused, match="round 1 is unfinished: 3 match"):
         services.generate_next_round(t, organiser)
     for i, f in enumerate(r1.fixtures.all()):
@@ -65,24 +76,20 @@ def test_a_league_round_by_round_with_standings_following(club_setup):
     snapshot = StandingsSnapshot.objects.get(tournament=t, after_round=1)
     assert t.standings_computed_at is not None
     assert not t.standings_pending
-    winners = {
-        f.entry_a_id if f.match.winner_side == 0 else f.entry_b_id
-        for f in r1.fixtures.select_related("match")
-    }
+    winners = {winner(f).pk for f in r1.fixtures.all()}
     top3 = {row["entry"] for row in snapshot.rows if row["match_points"] == 1}
     assert top3 == winners
     assert snapshot.rows[0]["rank"] == 1
     r2 = services.generate_next_round(t, organiser)
-    assert [(f.entry_a.seed, f.entry_b.seed) for f in r2.fixtures.all()] == [(6, 4), (5, 3), (1, 2)]
+    assert tables(r2) == [(6, 4), (5, 3), (1, 2)]
 
 
-def test_withdrawn_entries_get_no_new_fixtures(club_setup):
+def test_an_entry_withdrawn_before_round_1_is_not_drawn(club_setup):
     club, organiser, players = club_setup
     t = make_league(club, organiser, players, n=4)
     services.withdraw_entry(t.entries.get(seed=4), organiser)
     r1 = services.generate_next_round(t, organiser)
-    fixtures = [(f.entry_a.seed, f.entry_b.seed if f.entry_b else None) for f in r1.fixtures.all()]
-    assert fixtures == [(1, None), (2, 3)]  # 1 was to meet 4: a bye
+    assert tables(r1) == [(2, 3), (1,)]  # the Berger tables of 3: entry 1 has the bye
     t.refresh_from_db()
     assert StandingsSnapshot.objects.filter(tournament=t).exists()  # the bye counts at once
 
@@ -102,18 +109,11 @@ def test_knockout_bracket_advances_the_winners(club_setup):
     club, organiser, players = club_setup
     t = make_league(club, organiser, players, n=3, fmt="knockout")
     r1 = services.generate_next_round(t, organiser)
-    assert [(f.entry_a.seed, f.entry_b.seed if f.entry_b else None) for f in r1.fixtures.all()] == [
-        (1, None),
-        (2, 3),
-    ]
+    assert tables(r1) == [(1,), (2, 3)]
     game = r1.fixtures.get(table=2)
     play_out(game.match, seed=5)
-    game.match.refresh_from_db()
     final = services.generate_next_round(t, organiser)
-    winner = game.entry_a if game.match.winner_side == 0 else game.entry_b
-    assert [(f.entry_a, f.entry_b) for f in final.fixtures.all()] == [
-        (t.entries.get(seed=1), winner)
-    ]
+    assert [f.entries() for f in final.fixtures.all()] == [[t.entries.get(seed=1), winner(game)]]
 
 
 def test_after_the_last_round_the_tournament_is_finished(club_setup):
