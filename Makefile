@@ -20,6 +20,7 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt
 run: $(VENV)/.installed-runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	$(PY) manage.py recompute_standings
 	DEBUG=true $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(VENV)/.installed-dev

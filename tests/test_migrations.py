@@ -132,3 +132,80 @@ def test_the_move_to_the_clubs_app_keeps_every_row():
 
     assert ContentType.objects.filter(app_label="tournaments", model="club").count() == 0
     assert ContentType.objects.filter(app_label="authtoken").count() == 0
+
+
+def with_tournaments_at(name: str) -> list[tuple[str, str]]:
+    """Every app at its latest migration but tournaments, at ``name``."""
+    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    return [n for n in leaves if n[0] != "tournaments"] + [("tournaments", name)]
+
+
+def test_pairs_and_two_sided_fixtures_become_entries_of_n_players_and_back():
+    """Tournaments 0005 → 0006: player_1/player_2 become places 0 and 1, entry_a/entry_b
+    units 0 and 1 (a bye keeps one), a withdrawn entry keeps its results with forfeits for
+    what is left; and back again for pairs."""
+    before, after = (
+        with_tournaments_at("0005_clubs_app"),
+        with_tournaments_at("0006_entries_of_n_players_fixtures_of_n_entries"),
+    )
+    executor = migrate(before)
+    old = executor.loader.project_state(before).apps
+    Club = old.get_model("clubs", "Club")
+    Player = old.get_model("clubs", "Player")
+    Tournament = old.get_model("tournaments", "Tournament")
+    Entry = old.get_model("tournaments", "Entry")
+    Round = old.get_model("tournaments", "Round")
+    Fixture = old.get_model("tournaments", "Fixture")
+    club = Club.objects.create(name="Peña", slug="pena")
+    p = [Player.objects.create(club=club, display_name=n) for n in "ABCDEF"]
+    t = Tournament.objects.create(club=club, name="Liga", format="round_robin")
+    e1 = Entry.objects.create(tournament=t, name="AB", player_1=p[0], player_2=p[1], seed=1)
+    e2 = Entry.objects.create(tournament=t, name="CD", player_1=p[2], player_2=p[3], seed=2)
+    e3 = Entry.objects.create(
+        tournament=t, name="EF", player_1=p[4], player_2=p[5], seed=3, withdrawn=True
+    )
+    r1 = Round.objects.create(tournament=t, number=1)
+    Fixture.objects.create(round=r1, table=1, entry_a=e2, entry_b=e3)
+    Fixture.objects.create(round=r1, table=2, entry_a=e1, entry_b=None)
+
+    migrate(after)
+    new = MigrationExecutor(connection).loader.project_state(after).apps
+    NewEntry = new.get_model("tournaments", "Entry")
+    EntryPlayer = new.get_model("tournaments", "EntryPlayer")
+    FixtureEntry = new.get_model("tournaments", "FixtureEntry")
+    assert sorted(EntryPlayer.objects.values_list("entry_id", "position", "player_id")) == [
+        (e1.pk, 0, p[0].pk),
+        (e1.pk, 1, p[1].pk),
+        (e2.pk, 0, p[2].pk),
+        (e2.pk, 1, p[3].pk),
+        (e3.pk, 0, p[4].pk),
+        (e3.pk, 1, p[5].pk),
+    ]
+    units = FixtureEntry.objects.order_by("fixture__table", "position")
+    assert [(u.fixture.table, u.position, u.entry_id) for u in units] == [
+        (1, 0, e2.pk),
+        (1, 1, e3.pk),
+        (2, 0, e1.pk),
+    ]
+    withdrawn = NewEntry.objects.get(pk=e3.pk)
+    assert (
+        withdrawn.withdrawn_after_round,
+        withdrawn.withdrawal_results,
+        withdrawn.withdrawal_unplayed,
+    ) == (1, "keep", "forfeit")
+    assert NewEntry.objects.get(pk=e1.pk).withdrawal_results == ""
+
+    migrate(before)
+    back = MigrationExecutor(connection).loader.project_state(before).apps
+    OldFixture = back.get_model("tournaments", "Fixture")
+    OldEntry = back.get_model("tournaments", "Entry")
+    assert sorted(OldFixture.objects.values_list("table", "entry_a_id", "entry_b_id")) == [
+        (1, e2.pk, e3.pk),
+        (2, e1.pk, None),
+    ]
+    assert sorted(OldEntry.objects.values_list("seed", "player_1_id", "player_2_id")) == [
+        (1, p[0].pk, p[1].pk),
+        (2, p[2].pk, p[3].pk),
+        (3, p[4].pk, p[5].pk),
+    ]
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import DeviceToken, Player
@@ -10,6 +11,11 @@ from .standings import REGISTRY
 
 def _game_choices() -> list[tuple[str, str]]:
     return [(g.name, g.title) for g in games()]
+
+
+def _tiebreak_choices() -> list[tuple[str, str]]:
+    # the descriptions are in the catalogue (the pure standings module has no gettext)
+    return [(k, f"{m.name} — {gettext(m.description)}") for k, m in REGISTRY.items()]
 
 
 class TournamentForm(forms.Form):
@@ -25,7 +31,7 @@ class TournamentForm(forms.Form):
     tiebreaks = forms.MultipleChoiceField(
         label=_("Tiebreaks (in order)"),
         required=False,
-        choices=[(k, f"{m.name} — {m.description}") for k, m in REGISTRY.items()],
+        choices=_tiebreak_choices,
         help_text=_("Empty: the format's defaults"),
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .standings import REGISTRY, Scheme, columns
@@ -21,7 +22,9 @@ def standings_table(rows: list[dict], scheme: Scheme, after_round: int, **kwargs
     for key in columns(scheme):
         metric = REGISTRY[key]
         attrs[key] = tables.Column(
-            verbose_name=metric.name, attrs={"th": {"title": metric.description}}
+            # the descriptions are in the catalogue (the pure module has no gettext)
+            verbose_name=metric.name,
+            attrs={"th": {"title": gettext(metric.description)}},
         )
     attrs["withdrawn_mark"] = tables.Column(
         verbose_name=_("Withdrawn"), accessor="withdrawn", visible=False, orderable=False
