@@ -144,6 +144,21 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 1,
     "unacked_restore_throttle": 1,
 }
+# Standings catch up by themselves (tournaments/tasks.py): celery beat runs the sweep every
+# STANDINGS_SWEEP_SECONDS; it re-sends a recompute for every tournament whose standings are
+# behind its results and whose queued job (if any) was sent over STANDINGS_LEASE_SECONDS
+# ago. A broker outage, a lost job or a killed worker is so made good within
+# sweep + lease (45 s by default), whatever CELERY_VISIBILITY_TIMEOUT is.
+STANDINGS_SWEEP_SECONDS = env.float("STANDINGS_SWEEP_SECONDS", default=15)
+STANDINGS_LEASE_SECONDS = env.float("STANDINGS_LEASE_SECONDS", default=30)
+CELERY_BEAT_SCHEDULE = {
+    "standings-sweep": {
+        "task": "tournaments.sweep_standings",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+        # a sweep not run in time (workers down) is dropped: the next one does its work
+        "options": {"expires": STANDINGS_SWEEP_SECONDS},
+    },
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

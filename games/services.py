@@ -384,15 +384,19 @@ def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
     match.score_0, match.score_1 = state.score
     match.winner_side = state.winner_side
     match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
-    if Match.Status.FINISHED in (before[0], match.status) and before != (
+    result_changed = Match.Status.FINISHED in (before[0], match.status) and before != (
         match.status,
         match.score_0,
         match.score_1,
-    ):
-        # standings and statistics follow a finished (or corrected) result, once committed
+    )
+    if result_changed:
+        # standings and statistics follow a finished (or corrected) result, once committed;
+        # robust: the write is committed, so a failing follower must not turn it into a 500
         match_id = match.pk
-        transaction.on_commit(lambda: match_result_changed.send(sender=Match, match_id=match_id))
-    match_written.send(sender=Match, match_id=match.pk)
+        transaction.on_commit(
+            lambda: match_result_changed.send(sender=Match, match_id=match_id), robust=True
+        )
+    match_written.send(sender=Match, match_id=match.pk, result_changed=result_changed)
     match.live = live_summary(state)
     match.version += 1  # the caller holds the row lock: no lost update
     match.save(

@@ -94,7 +94,10 @@ class LiveSerializer(serializers.Serializer):
 class StandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     computed_at = serializers.DateTimeField()
-    pending = serializers.BooleanField(help_text="A recompute is queued")
+    pending = serializers.BooleanField(
+        help_text="The results are newer than these standings: a recompute is owed (queued, "
+        "running, or waiting for the broker or a worker); they catch up within a minute"
+    )
     rows = serializers.ListField(
         child=serializers.DictField(), help_text="entry, name, rank and every metric"
     )
