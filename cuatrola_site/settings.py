@@ -160,6 +160,12 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# Imports of card-records (POST /api/v1/matches/import/): the body's size, checked from
+# Content-Length before anything is read (413), and the number of hands (400). An 800-hand
+# record with its deal is about 480 KB as indented JSON; a real match has a few dozen hands.
+IMPORT_MAX_BYTES = env.int("IMPORT_MAX_BYTES", default=1024 * 1024)
+IMPORT_MAX_HANDS = env.int("IMPORT_MAX_HANDS", default=1000)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",

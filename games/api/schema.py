@@ -138,6 +138,7 @@ def errors(*codes: int) -> dict:
         403: "No role for this in the match's club",
         404: "No such thing (or not visible)",
         409: "Stale expected_seq: the current state is in `state`",
+        413: "Too large: over a documented size cap (`item` names the field and the cap)",
         429: "Too many requests (throttled)",
     }
     return {
