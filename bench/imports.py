@@ -2,16 +2,16 @@
 
 An 800-hand record (``"match": "hands", "target": 800``, with the deal) is imported
 
-1. in-process by ``games.services.import_record`` (best of ``--repeat``, 3): hands per second and SQL
-   queries, against the floor of checking the same record with the engine alone
-   (``check_record``, no database);
+1. in-process by ``games.services.import_record`` (best of ``--repeat``, 3): hands per
+   second and SQL queries, against the floor of checking the same record with the engine
+   alone (``check_record``, no database);
 2. through ``POST /api/v1/matches/import/`` on gunicorn (3 sync workers, its default 30 s
    timeout): one import alone, then three at once while an unrelated anonymous
    ``GET /api/v1/clubs/`` is sent, to see whether imports tie the site up.
 
 Prints figures; asserts nothing.
 
-    .venv/bin/python bench/imports.py [--hands 800]
+    .venv/bin/python bench/imports.py [--hands 800] [--repeat 3] [--skip-http]
 
 Needs PostgreSQL (``BENCH_ADMIN_URL``, default postgres://postgres@127.0.0.1:5432/postgres);
 it creates the database ``cuatrola_bench_import``.
