@@ -7,6 +7,7 @@ pytest-django created, and stopped by its process id at the end.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -136,6 +137,8 @@ def _wait_for_port(proc: subprocess.Popen, port: int, what: str, log_path: Path)
 def start_redis(port: int, log_path: Path) -> subprocess.Popen:
     """A private ``redis-server`` (no persistence) that a test may stop and start again:
     the shared broker serves the other tests."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs the redis-server program (apt-get install redis-server)")
     log = log_path.open("a")
     proc = subprocess.Popen(
         [

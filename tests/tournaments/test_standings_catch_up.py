@@ -160,3 +160,25 @@ def test_a_slower_older_recompute_does_not_overwrite_newer_standings(club_setup)
     assert store_standings(t.pk) == 0
     t.refresh_from_db()
     assert (t.standings_version, t.standings_computed_at) == (2, computed)
+
+
+def test_tournaments_left_pending_by_the_old_flag_are_marked_behind_by_the_migration():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("tournaments", "0004_tournament_live_updated_at_tournament_live_version")]
+    after = [("tournaments", "0005_standings_versions")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    club = old.get_model("tournaments", "Club").objects.create(name="Peña", slug="pena")
+    Old = old.get_model("tournaments", "Tournament")
+    stuck = Old.objects.create(club=club, name="A", format="swiss", standings_pending=True)
+    fine = Old.objects.create(club=club, name="B", format="swiss", standings_pending=False)
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert Tournament.objects.get(pk=stuck.pk).standings_pending
+    assert not Tournament.objects.get(pk=fine.pk).standings_pending
+    assert sweep_standings() == [stuck.pk]
