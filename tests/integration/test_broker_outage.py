@@ -106,13 +106,14 @@ def test_standings_catch_up_by_themselves_after_a_broker_outage(tmp_path):
     broker_port = free_port()
     broker = f"redis://127.0.0.1:{broker_port}/0"
     log = tmp_path / "services.log"
-    redis = start_redis(broker_port, log)
-    worker = start_worker(
-        log, "celery", beat=True, CELERY_BROKER_URL=broker, STANDINGS_SWEEP_SECONDS="1"
-    )
-    server = start_server(log, (port := free_port()), CELERY_BROKER_URL=broker)
-    api = Api(port, key)
+    started = {"redis": start_redis(broker_port, log)}  # each stopped at the end, by pid
     try:
+        started["worker"] = start_worker(
+            log, "celery", beat=True, CELERY_BROKER_URL=broker, STANDINGS_SWEEP_SECONDS="1"
+        )
+        port = free_port()
+        started["server"] = start_server(log, port, CELERY_BROKER_URL=broker)
+        api = Api(port, key)
         # the broker up: the first match finishes, its standings follow
         assert api.last_hand(*last_hands[0])[1]["status"] == "finished"
         first = wait_for(
@@ -124,7 +125,7 @@ def test_standings_catch_up_by_themselves_after_a_broker_outage(tmp_path):
 
         # the broker down: the second match finishes all the same, promptly, and the API
         # says that the standings shown are behind
-        stop_worker(redis)
+        stop_worker(started.pop("redis"))
         status, state, seconds = api.last_hand(*last_hands[1])
         assert (status, state["status"]) == (201, "finished")
         assert seconds < 5, f"the write waited {seconds:.1f} s for the broker"
@@ -135,16 +136,16 @@ def test_standings_catch_up_by_themselves_after_a_broker_outage(tmp_path):
         assert Tournament.objects.get(pk=t.pk).standings_pending
 
         # the broker back (empty: nothing it held survived): no request, no manual step
-        redis = start_redis(broker_port, log)
+        started["redis"] = start_redis(broker_port, log)
         after = wait_for(
             lambda: (s := api.standings(t.pk)) and not s["pending"] and s,
             60,
             "the standings never caught up after the broker came back",
         )
     finally:
-        stop_worker(server)
-        stop_worker(worker)
-        stop_worker(redis)
+        for name in ("server", "worker", "redis"):
+            if name in started:
+                stop_worker(started[name])
     assert won(after["rows"]) == 2
     entries, results = load_results(t)
     expected = standings_by_round([e.pk for e in entries], results, tiebreaks_of(t))[1]
