@@ -207,7 +207,7 @@ class CantesMixin:
         seat = record.seat
         for card, evidence in new.items():
             self.knowledge.learn(seat, card, evidence)
-            self._held[seat].add(card)
+            self._held[seat][card] = None
         self._cante_count += 1
         self.sung_after.add(record.after_trick)
         if isinstance(record, TuteRecord):

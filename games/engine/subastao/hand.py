@@ -93,15 +93,16 @@ class HandState(CantesMixin, ProofsMixin):
         self.dealer = dealer
         self.first = (dealer + 1) % n  # the first speaker, who also leads trick 1 (S2, S3)
         self.knowledge = Knowledge(n)
-        #: per seat, the cards known to be in its hand now (known and not yet played)
-        self._held: list[set[Card]] = [set() for _ in range(n)]
+        #: per seat, the cards known to be in its hand now (known and not yet played); a
+        #: dict, not a set, so that witnesses are named in a stable order (the deal's)
+        self._held: list[dict[Card, None]] = [{} for _ in range(n)]
         self.deal: tuple[tuple[Card, ...], ...] | None = None
         if deal is not None:
             self.deal = self._check_deal(deal)
             for seat, cards in enumerate(self.deal):
                 for card in cards:
                     self.knowledge.learn(seat, card, Evidence("dealt"))
-                self._held[seat].update(cards)
+                self._held[seat].update(dict.fromkeys(cards))
 
         # auction (S2)
         self.bids: list[int | str] = []
@@ -475,7 +476,7 @@ class HandState(CantesMixin, ProofsMixin):
             kn.known[seat][card] = evidence
             kn.owner_of[card] = seat
         else:
-            self._held[seat].discard(card)
+            del self._held[seat][card]
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)

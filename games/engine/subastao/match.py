@@ -92,7 +92,8 @@ class MatchState:
                 )
             raise RuleError(
                 "S6",
-                f"hand {last.number} is unfinished: {len(last.tricks)} tricks played",
+                f"hand {last.number} is unfinished: {len(last.tricks)} of "
+                f"{last.hand_size} tricks played",
                 hand=number,
             )
         if self.finished:
