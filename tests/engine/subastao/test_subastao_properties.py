@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.engine import RuleError, check_record, check_text, dump_record, load_record
+from games.engine import RuleError, check_record, check_text, dump_record, find_game, load_record
 from games.engine.subastao import Bid, HandState, Play, SubastaoRules, Trump
 from games.engine.subastao.simulate import random_deal, random_match
 from games.engine.tricks import context, legal_cards, violation
@@ -249,3 +249,20 @@ def test_without_the_deal_every_listed_card_is_accepted(seed, players):
                     probe.apply(done)
                 probe.apply(Play(candidate))  # must not raise
         state.apply(event)
+
+
+@PROPS
+@given(seed=seeds, rules=rulesets, drop_deal=st.booleans())
+def test_live_entry_of_a_records_events_exports_the_same_record(seed, rules, drop_deal):
+    """The events of every hand, applied one by one to a match (as the API does), give a
+    match whose exported record is the record itself, and the same outcomes."""
+    game = find_game("subastao")
+    record = random_match(random.Random(seed), rules, max_hands=4, with_deal=not drop_deal)
+    match = game.new_match(rules)
+    for hand in record.hands:
+        for event in hand.events():
+            match.apply(game.event_from_dict(game.event_to_dict(event)))
+    exported = game.record_from_match(match, seats=record.seats)
+    assert json.loads(dump_record(exported))["hands"] == json.loads(dump_record(record))["hands"]
+    facts = [o.facts for o in game.outcomes(match)]
+    assert facts == [h for h in check_record(record)["hands"] if h.get("complete") is not False]
