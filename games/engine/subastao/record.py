@@ -19,6 +19,10 @@ from .hand import HandState
 from .match import MatchState
 from .options import SubastaoRules
 
+#: the play event of every card by its text: events are immutable values, so the checker
+#: looks one up rather than parsing the card and building the event for every card read
+_PLAYS = {card.text: Play(card) for card in SPANISH_40.cards}
+
 
 @dataclass
 class HandRecord:
@@ -213,15 +217,14 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
 
     apply_cantes(0)
     size = hand.trick_size
-    card_of = SPANISH_40.card
     apply = match.apply
     for t, trick in enumerate(h.tricks or [], 1):
         for p, text in enumerate(trick, 1):
-            card = card_of(text)
-            if card is None or p > size or (p == 1 and hand.current_cards):
+            event = _PLAYS.get(text)
+            if event is None or p > size or (p == 1 and hand.current_cards):
                 raise _trick_shape_error(hand, number, t, p, text)
             try:
-                apply(Play(card))
+                apply(event)
             except RuleError as error:
                 if error.seq is None or error.seq == hand.seq:
                     error.trick, error.position = t, p  # the event itself: record indices
