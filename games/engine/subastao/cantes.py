@@ -207,7 +207,7 @@ class CantesMixin:
         seat = record.seat
         for card, evidence in new.items():
             self.knowledge.learn(seat, card, evidence)
-            self._held[seat][card] = None
+            self._held[seat][card.suit][card] = None
         self._cante_count += 1
         self.sung_after.add(record.after_trick)
         if isinstance(record, TuteRecord):
@@ -231,7 +231,7 @@ class CantesMixin:
                 except RuleError:
                     continue
                 if self.deal is not None and not all(
-                    c in self._held[seat] for c in self._cante_cards(cante)
+                    c in self._held[seat][c.suit] for c in self._cante_cards(cante)
                 ):
                     continue
                 out.append(cante)

@@ -93,16 +93,21 @@ class HandState(CantesMixin, ProofsMixin):
         self.dealer = dealer
         self.first = (dealer + 1) % n  # the first speaker, who also leads trick 1 (S2, S3)
         self.knowledge = Knowledge(n)
-        #: per seat, the cards known to be in its hand now (known and not yet played); a
-        #: dict, not a set, so that witnesses are named in a stable order (the deal's)
-        self._held: list[dict[Card, None]] = [{} for _ in range(n)]
+        #: per seat and suit, the cards known to be in its hand now (known, not yet
+        #: played): only the led suit and trump can make a play illegal, so a play looks at
+        #: those two suits only. Dicts, not sets, so that witnesses are named in a stable
+        #: order (the deal's).
+        self._held: list[dict[str, dict[Card, None]]] = [
+            {suit: {} for suit in self.deck.suits} for _ in range(n)
+        ]
         self.deal: tuple[tuple[Card, ...], ...] | None = None
         if deal is not None:
             self.deal = self._check_deal(deal)
             for seat, cards in enumerate(self.deal):
                 for card in cards:
                     self.knowledge.learn(seat, card, Evidence("dealt"))
-                self._held[seat].update(dict.fromkeys(cards))
+                for card in cards:
+                    self._held[seat][card.suit][card] = None
 
         # auction (S2)
         self.bids: list[int | str] = []
@@ -201,6 +206,11 @@ class HandState(CantesMixin, ProofsMixin):
     def current_trick(self) -> list[tuple[int, Card]]:
         return list(zip(self.current_seats, self.current_cards, strict=True))
 
+    def held_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` is known to hold now (all of its unplayed cards with the
+        deal; without it, those its cantes showed and it has not played yet)."""
+        return [card for cards in self._held[seat].values() for card in cards]
+
     def unit_of(self, seat: int) -> int:
         """The scoring unit of ``seat`` (S6): itself with 3 players, its side in pairs."""
         return self._unit[seat]
@@ -296,7 +306,7 @@ class HandState(CantesMixin, ProofsMixin):
         if not self._playing:
             return []
         ctx = self._ctx
-        held = self._held[seat]
+        held = self.held_cards(seat)
         if self.deal is not None:
             return self.deck.sort(legal_cards(held, ctx))
         kn = self.knowledge
@@ -451,11 +461,15 @@ class HandState(CantesMixin, ProofsMixin):
         record = PlayRecord(self.seq, seat, card, trick, len(self.current_cards) + 1, ctx)
         excused = seat == self.excused
         faults = None
-        if ctx.lead is not None and not excused:
-            held = self._held[seat]
-            for w in held:
+        lead = ctx.lead
+        if lead is not None and not excused:
+            by_suit = self._held[seat]
+            witnesses = by_suit[lead]
+            if lead != ctx.trump:
+                witnesses = [*witnesses, *by_suit[ctx.trump]]
+            for w in witnesses:
                 if violation(card, w, ctx):
-                    own = self._worst(violation(card, h, ctx) for h in held)
+                    own = self._worst(violation(card, h, ctx) for h in witnesses)
                     faults = [self._play_error(record, own)]
                     break
         if owner is None:
@@ -476,7 +490,7 @@ class HandState(CantesMixin, ProofsMixin):
             kn.known[seat][card] = evidence
             kn.owner_of[card] = seat
         else:
-            del self._held[seat][card]
+            del self._held[seat][card.suit][card]
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)

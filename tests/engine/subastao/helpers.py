@@ -72,7 +72,7 @@ def snapshot(state: HandState) -> tuple:
         state.to_act,
         state.penalty,
         dict(state.knowledge.owner_of),
-        [list(h) for h in state._held],
+        [state.held_cards(s) for s in range(state.seats)],
         list(state.cante_points),
     )
 
