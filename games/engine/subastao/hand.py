@@ -464,14 +464,15 @@ class HandState(CantesMixin, ProofsMixin):
         lead = ctx.lead
         if lead is not None and not excused:
             by_suit = self._held[seat]
-            witnesses = by_suit[lead]
-            if lead != ctx.trump:
-                witnesses = [*witnesses, *by_suit[ctx.trump]]
-            for w in witnesses:
-                if violation(card, w, ctx):
-                    own = self._worst(violation(card, h, ctx) for h in witnesses)
-                    faults = [self._play_error(record, own)]
-                    break
+            of_lead = by_suit[lead]
+            of_trump = by_suit[ctx.trump] if lead != ctx.trump else ()
+            if of_lead or of_trump:  # without the deal, mostly nothing is known yet
+                witnesses = [*of_lead, *of_trump]
+                for w in witnesses:
+                    if violation(card, w, ctx):
+                        own = self._worst(violation(card, h, ctx) for h in witnesses)
+                        faults = [self._play_error(record, own)]
+                        break
         if owner is None:
             evidence = _PLAYED_AT[trick]
             # only a play filed under this card's suit, or a cante before the trump pair
@@ -494,7 +495,7 @@ class HandState(CantesMixin, ProofsMixin):
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)
-        if ctx.lead is not None and not excused:
+        if lead is not None and not excused:
             self._index_suspect(record)
         self.current_seats.append(seat)
         self.current_cards.append(card)
