@@ -6,9 +6,9 @@ Prints figures only (asserts nothing). Run: ``make bench`` or
 
 Times are the process's CPU time (``time.process_time``), best of ``--repeat`` runs: on
 an idle machine that is the wall time, and on the shared 2-core machine it leaves out the
-time spent waiting for a core. Baseline, measured in the same run: a bare replay of the same hands that only finds
-trick winners and adds card points (no rule checked). The ratio says what checking the
-rules costs on top of walking the events at all.
+time spent waiting for a core. Baseline, measured in the same run: a bare replay of the
+same hands that only finds trick winners and adds card points (no rule checked). The ratio
+says what checking the rules costs on top of walking the events at all.
 """
 
 from __future__ import annotations

@@ -60,10 +60,10 @@ class CantesMixin:
         that could have sung on it."""
         seat, suit, tute = event.seat, event.suit, event.tute
         after = event.after_trick if event.after_trick is not None else len(self.tricks)
-        loc = {"trick": after, "seat": seat, "cante": self._cante_count + 1}
+        is_seat = type(seat) is int and 0 <= seat < self.seats
+        loc = {"trick": after, "seat": seat if is_seat else None, "cante": self._cante_count + 1}
         if (
-            type(seat) is not int
-            or not 0 <= seat < self.seats
+            not is_seat
             or (suit is None) == (tute is None)
             or (suit is not None and suit not in self.deck.suits)
             or (tute is not None and tute not in TUTE_RANKS)
@@ -73,7 +73,7 @@ class CantesMixin:
                 "S5",
                 f"a cante needs a seat from 0 to {self.seats - 1}, either a suit "
                 '(o, c, e, b) or a tute ("12" or "11"), and the trick (1 or more) it follows',
-                **{**loc, "seat": None},
+                **loc,
             )
         if not self.auction_over:
             raise self._auction_pending()

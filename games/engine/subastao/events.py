@@ -8,7 +8,7 @@ log store)::
     {"kind": "play", "card": "7c"}               # seat optional
     {"kind": "cante", "seat": 1, "suit": "o"}    # a pair (S5); optional "after_trick"
     {"kind": "cante", "seat": 1, "tute": "12"}   # a tute of 12s or 11s (S5)
-    {"kind": "penalty", "seat": 2, "rule": "S4"} # renuncio (S7)
+    {"kind": "penalty", "seat": 2, "rule": "S4"} # renuncio (S7): both fields required
 
 Seats are checked against the table (3 or 4 seats) by the hand, cards against its deck.
 """
@@ -74,10 +74,14 @@ class Cante:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """The hand ends against ``seat`` for a renuncio (S7)."""
+    """The hand ends against ``seat`` for a renuncio: ``rule`` ``"S4"`` (S7).
 
-    seat: int
-    rule: str = "S4"
+    Both must be given: a penalty without its rule (or with a seat that is not one) is
+    refused by the hand (S7), as the record checker refuses it, rather than guessed.
+    """
+
+    seat: int | None
+    rule: str | None = None
 
 
 Event = Deal | Bid | Trump | Play | Cante | Penalty
@@ -143,10 +147,14 @@ def event_from_dict(data: Any) -> Event:
             raise ValueError("after_trick must be a whole number")
         return Cante(_seat(data, required=True), suit, tute, after)
     if kind == "penalty":
-        rule = data.get("rule", "S4")
-        if rule != "S4":
+        # the values (a seat of the table, rule S4) are the hand's to judge (S7), exactly
+        # as in a record; only the JSON types are checked here
+        seat, rule = data.get("seat"), data.get("rule")
+        if seat is not None and type(seat) is not int:
+            raise ValueError("seat must be a whole number from 0 to 3")
+        if rule is not None and not isinstance(rule, str):
             raise ValueError("rule: a penalty is for breaking S4 (renuncio, S7)")
-        return Penalty(_seat(data, required=True), rule)
+        return Penalty(seat, rule)
     raise ValueError("kind must be one of deal, bid, trump, play, cante, penalty")
 
 
@@ -175,7 +183,12 @@ def event_to_dict(event: Event) -> dict[str, Any]:
             out["after_trick"] = event.after_trick
         return out
     else:
-        return {"kind": "penalty", "seat": event.seat, "rule": event.rule}
+        out = {"kind": "penalty"}
+        if event.seat is not None:
+            out["seat"] = event.seat
+        if event.rule is not None:
+            out["rule"] = event.rule
+        return out
     if event.seat is not None:
         out["seat"] = event.seat
     return out

@@ -140,9 +140,9 @@ class HandState(CantesMixin, ProofsMixin):
         self.cante_points = [0] * units
         self.last_trick_unit: int | None = None
         self.penalty: Penalty | None = None
-        #: a seat whose S4 breaches a penalty in the record settles (RECORD_FORMAT.md
-        #: "penalty"): its plays are not judged by S4, though every other check applies
-        self.excused: int | None = None
+        #: the penalty this hand's record ends with, told before the play (expect_penalty)
+        self.penalty_ahead: Penalty | None = None
+        self._settled: int | None = None  # the seat whose S4 breaches it settles
         # derived, kept up to date by the event handlers (the hot path reads them)
         self._complete = False
         self._playing = False
@@ -312,7 +312,7 @@ class HandState(CantesMixin, ProofsMixin):
         kn = self.knowledge
         known = kn.known[seat]
         full = len(known) >= self.hand_size
-        excused = seat == self.excused
+        excused = seat == self._settled
         trick = len(self.tricks) + 1
         out = []
         for c in self.deck:
@@ -324,6 +324,28 @@ class HandState(CantesMixin, ProofsMixin):
                 continue
             out.append(c)
         return self.deck.sort(out)
+
+    # ------------------------------------------------------------------ penalty ahead (S7)
+    def expect_penalty(self, penalty: Penalty | None) -> None:
+        """Tell the hand, before its play, that its record ends with ``penalty`` (S7).
+
+        A paper record shows the renuncio card and the penalty comes last; the penalty
+        settles the penalised seat's S4 breaches, which only knowledge of its cards proves:
+        its plays are accepted and kept, and every other check still applies
+        (RECORD_FORMAT.md ``penalty``, as Cuatrola's C12). The record checker, an import
+        and the replay of a stored match call this with the hand's own penalty; live entry
+        never does. A penalty that will be refused (no seat of the table, no rule S4)
+        settles nothing. The hand then takes only that penalty.
+        """
+        if (
+            penalty is None
+            or type(penalty.seat) is not int
+            or not 0 <= penalty.seat < self.seats
+            or penalty.rule != "S4"
+        ):
+            self.penalty_ahead, self._settled = None, None
+        else:
+            self.penalty_ahead, self._settled = penalty, penalty.seat
 
     # ------------------------------------------------------------------ applying events
     def apply(self, event: Event) -> None:
@@ -459,7 +481,7 @@ class HandState(CantesMixin, ProofsMixin):
         trick = len(self.tricks) + 1
         ctx = self._ctx
         record = PlayRecord(self.seq, seat, card, trick, len(self.current_cards) + 1, ctx)
-        excused = seat == self.excused
+        excused = seat == self._settled  # its S4 breaches are the penalty's (C12, S7)
         faults = None
         lead = ctx.lead
         if lead is not None and not excused:
@@ -611,13 +633,21 @@ class HandState(CantesMixin, ProofsMixin):
                 "S7", f"a penalty needs the seat (0 to {self.seats - 1}) that revoked", **loc
             )
         if event.rule != "S4":
-            raise self._error("S7", "a penalty is for breaking S4 (a renuncio)", **loc)
+            raise self._error("S7", "a penalty must name the rule broken: S4 (renuncio)", **loc)
         if not self.auction_over:
             raise self._auction_pending()
         if self.void:
             raise self._error("S7", "the hand is void (everyone passed): no penalty", **loc)
         if self.trump is None:
             raise self._auction_pending()
+        if self.penalty_ahead is not None and event != self.penalty_ahead:
+            ahead = self.penalty_ahead
+            raise self._error(
+                "S7",
+                f"this hand's record ends with a penalty against seat {ahead.seat} for "
+                f"{ahead.rule}",
+                **loc,
+            )
         if self.penalty is not None:
             raise self._error("S7", "the hand was already ended by a penalty", **loc)
         self.penalty = event

@@ -85,37 +85,41 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
     if cantes is not None:
         expect(isinstance(cantes, list), f"{where}: cantes must be a list")
         for i, cante in enumerate(cantes, 1):
-            expect(isinstance(cante, dict), f"{where}: cante {i} must be an object")
-            for key, ok in (
-                ("seat", is_int),
-                ("after_trick", is_int),
-                ("suit", lambda v: isinstance(v, str)),
-                ("tute", lambda v: isinstance(v, str)),
-            ):
-                expect(
-                    cante.get(key) is None or ok(cante[key]),
-                    f"{where}: cante {i}: {key} has the wrong type",
-                )
+            # wrong JSON types make the file unreadable; wrong values (seat 7, suit "x",
+            # after_trick 0, both a suit and a tute) are the checker's S5, in event order
+            expect(
+                isinstance(cante, dict)
+                and is_int(cante.get("after_trick"))
+                and is_int(cante.get("seat"))
+                and (cante.get("suit") is not None or cante.get("tute") is not None)
+                and all(
+                    cante.get(key) is None or isinstance(cante[key], str)
+                    for key in ("suit", "tute")
+                ),
+                f"{where}: cante {i} must be an object with after_trick and seat (whole "
+                "numbers) and a suit or a tute (text)",
+            )
     penalty = raw.get("penalty")
     expect(penalty is None or isinstance(penalty, dict), f"{where}: penalty must be an object")
     return HandRecord(raw["dealer"], bids, trump, tricks, deal, cantes, penalty)
 
 
-def _cante_event(raw: dict[str, Any]) -> Cante:
-    """The cante's event; a malformed one (seat, suit, tute) is refused by the hand."""
-    return Cante(raw.get("seat"), raw.get("suit"), raw.get("tute"), raw.get("after_trick"))
-
-
 def _cantes_by_trick(h: HandRecord) -> dict[int, list[tuple[int, Cante]]]:
     """The hand's cantes grouped by the trick they follow (record order within a trick),
-    with their 1-based record indices. A cante without a trick (``after_trick`` missing
-    or below 1) comes before the first play."""
+    with their 1-based record indices. Malformed values stay: the hand refuses them (S5)
+    when their turn comes."""
     by_trick: dict[int, list[tuple[int, Cante]]] = {}
     for index, raw in enumerate(h.cantes or [], 1):
-        after = raw.get("after_trick")
-        key = after if is_int(after) and after >= 1 else 0
-        by_trick.setdefault(key, []).append((index, _cante_event(raw)))
+        event = Cante(raw["seat"], raw.get("suit"), raw.get("tute"), raw["after_trick"])
+        by_trick.setdefault(event.after_trick, []).append((index, event))
     return by_trick
+
+
+def _penalty_event(h: HandRecord) -> Penalty | None:
+    """The hand's penalty as written (no default rule: a missing one is refused, S7)."""
+    if h.penalty is None:
+        return None
+    return Penalty(h.penalty.get("seat"), h.penalty.get("rule"))
 
 
 def hand_events(h: HandRecord) -> list[Event]:
@@ -130,8 +134,9 @@ def hand_events(h: HandRecord) -> list[Event]:
     for number, trick in enumerate(h.tricks or [], 1):
         events += [Play(SPANISH_40.card(text)) for text in trick]
         events += [cante for _, cante in by_trick.get(number, [])]
-    if h.penalty is not None:
-        events.append(Penalty(h.penalty.get("seat"), h.penalty.get("rule")))
+    penalty = _penalty_event(h)
+    if penalty is not None:
+        events.append(penalty)
     return events
 
 
@@ -181,12 +186,8 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     except RuleError as error:
         error.hand = number
         raise
-    penalty = h.penalty
-    if penalty is not None:
-        seat = penalty.get("seat")
-        if is_int(seat) and 0 <= seat < hand.seats and penalty.get("rule") == "S4":
-            # the penalty settles that seat's S4 breaches (RECORD_FORMAT.md "penalty")
-            hand.excused = seat
+    penalty = _penalty_event(h)
+    hand.expect_penalty(penalty)  # it comes last, but settles breaches before it (S7)
     for index, bid in enumerate(h.bids, 1):
         try:
             match.apply(Bid(bid))
@@ -201,13 +202,6 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
 
     def apply_cantes(after: int) -> None:
         for index, event in by_trick.pop(after, []):
-            if event.after_trick is None:
-                raise RuleError(
-                    "S5",
-                    "a cante needs after_trick: the trick (1 or more) it follows",
-                    hand=number,
-                    cante=index,
-                )
             engine_to_record[hand._cante_count + 1] = index
             try:
                 match.apply(event)
@@ -215,14 +209,13 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
                 _renumber_cante(error, engine_to_record, index)
                 raise
 
-    apply_cantes(0)
     size = hand.trick_size
     apply = match.apply
     for t, trick in enumerate(h.tricks or [], 1):
         for p, text in enumerate(trick, 1):
             event = _PLAYS.get(text)
             if event is None or p > size or (p == 1 and hand.current_cards):
-                raise _trick_shape_error(hand, number, t, p, text)
+                _check_record_play(hand, t, p, text)
             try:
                 apply(event)
             except RuleError as error:
@@ -232,28 +225,34 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
                 raise
         apply_cantes(t)
     for after in sorted(by_trick):
-        apply_cantes(after)  # cantes after a trick that was not (fully) played: S5
+        apply_cantes(after)  # after a trick that was not (fully) played, or none: S5
     if penalty is not None:
-        match.apply(Penalty(penalty.get("seat"), penalty.get("rule")))
+        match.apply(penalty)
     return hand
 
 
-def _trick_shape_error(hand: HandState, number: int, t: int, p: int, text: str) -> RuleError:
-    """A card the record places where no card can be (V1): after a short trick, beyond
-    the trick's size, or not a card at all."""
-    loc = {"hand": number, "trick": t, "position": p, "card": text}
+def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
+    """What a record's trick shape says about its card at trick ``t``, position ``p``
+    before the hand judges the play, in the order RECORD_FORMAT.md gives (as Cuatrola's
+    checker): a card at all (V1); the hand can take a play (left to the hand: S2, S3, S5,
+    S7, V1); a short trick followed by another (V1, the seat whose card is missing); more
+    cards than seats (V1) — beyond a full trick it is nobody's turn, so no seat is named."""
+    loc = {"hand": hand.number, "trick": t, "position": p, "card": text}
+    beyond = p > hand.trick_size
+    if _PLAYS.get(text) is None:
+        seat = None if beyond else hand.to_act  # None too once the hand is complete
+        raise RuleError("V1", f"{text!r} is not a card", seat=seat, **loc)
+    if not hand._playing:
+        return  # the hand refuses the play on its own terms
     if p == 1 and hand.current_cards:
-        return RuleError(
+        raise RuleError(
             "V1",
             f"trick {t - 1} is short: {len(hand.current_cards)} cards of {hand.trick_size}",
             seat=hand.to_act,
             **loc,
         )
-    if p > hand.trick_size:
-        return RuleError("V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc)
-    return RuleError(
-        "V1", f"{text!r} is not a card of the {len(hand.deck)}-card deck", seat=hand.to_act, **loc
-    )
+    if beyond:
+        raise RuleError("V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc)
 
 
 def _renumber_cante(

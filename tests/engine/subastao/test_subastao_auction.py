@@ -82,7 +82,9 @@ def test_split_halves_a_failed_bid_down_to_a_multiple_of_five():
         Play(C("2o"), 3),
         Cante(1, "o"),
         Cante(2, tute="11", after_trick=4),
+        Penalty(2, "S4"),
         Penalty(2),
+        Penalty(None, "C7"),
     ],
 )
 def test_the_notation_round_trips(event):
@@ -93,7 +95,7 @@ def test_the_notation_round_trips(event):
 def test_the_notation_looks_like_the_docs():
     assert event_to_dict(Bid("pass")) == {"kind": "bid", "bid": "pass"}
     assert event_to_dict(Cante(1, tute="12")) == {"kind": "cante", "seat": 1, "tute": "12"}
-    assert event_to_dict(Penalty(2)) == {"kind": "penalty", "seat": 2, "rule": "S4"}
+    assert event_to_dict(Penalty(2, "S4")) == {"kind": "penalty", "seat": 2, "rule": "S4"}
 
 
 @pytest.mark.parametrize(
@@ -107,7 +109,8 @@ def test_the_notation_looks_like_the_docs():
         ({"kind": "cante", "seat": 1, "suit": "o", "tute": "12"}, "either a suit"),
         ({"kind": "cante", "seat": 1, "tute": "10"}, "tute"),
         ({"kind": "cante", "suit": "o"}, "seat"),
-        ({"kind": "penalty", "seat": 1, "rule": "C7"}, "rule"),
+        ({"kind": "penalty", "seat": "1", "rule": "S4"}, "seat"),
+        ({"kind": "penalty", "seat": 1, "rule": 4}, "rule"),
         ({"kind": "call", "call": "solo"}, "kind"),
         ([], "object"),
     ],
@@ -204,7 +207,7 @@ def test_s2_everyone_passing_makes_a_void_hand():
     assert refused(state, Trump("o"), "S2").message.startswith("the hand is void")
     assert refused(state, Play(C("1o")), "S2").seat is None
     assert refused(state, Bid(60), "S2").call == 4
-    assert refused(state, Penalty(0), "S7")
+    assert refused(state, Penalty(0, "S4"), "S7")
 
 
 @pytest.mark.parametrize(
@@ -256,7 +259,7 @@ def test_s2_play_trump_cante_or_penalty_before_the_auction_ends():
     assert (error.seat, error.call, error.trick) == (2, 3, None)
     error = refused(state, Cante(0, "o"), "S2")
     assert (error.seat, error.call, error.trick) == (2, 3, None)
-    error = refused(state, Penalty(1), "S2")
+    error = refused(state, Penalty(1, "S4"), "S2")
     assert (error.seat, error.call) == (2, 3)
 
 

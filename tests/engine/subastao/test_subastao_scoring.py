@@ -5,7 +5,7 @@ import pytest
 from games.engine import HandOutcome, RuleError, find_game
 from games.engine.subastao import Bid, Cante, Deal, MatchState, Penalty, Play, SubastaoRules, Trump
 
-from .helpers import SUITS4, SWEEP, C, bids_of, hand, refused
+from .helpers import SUITS4, SWEEP, C, bids_of, hand, play, refused
 from .test_subastao_play import SWEEP_PLAY
 
 
@@ -134,22 +134,27 @@ def test_the_previous_hand_must_be_finished_before_the_next():
 # ---------------------------------------------------------------------------- S7
 def test_s7_a_penalty_on_the_bid_winner_fails_the_contract():
     state = hand(plays="1c 4c 4b")
-    state.apply(Penalty(0))
+    state.apply(Penalty(0, "S4"))
     r = state.result
-    assert (r.made, r.delta, r.points, r.penalty) == (False, (0, 60, 60), (11, 0, 0), Penalty(0))
+    assert (r.made, r.delta, r.points, r.penalty) == (
+        False,
+        (0, 60, 60),
+        (11, 0, 0),
+        Penalty(0, "S4"),
+    )
     assert refused(state, Play(C("1o")), "S7")
-    assert refused(state, Penalty(1), "S7")
+    assert refused(state, Penalty(1, "S4"), "S7")
 
 
 def test_s7_a_penalty_on_an_opponent_makes_it_whatever_the_points():
     state = hand(bids="pass 200 pass", plays="1c 4c 4b")
-    state.apply(Penalty(2))
+    state.apply(Penalty(2, "S4"))
     assert (state.result.made, state.result.delta) == (True, (0, 200, 0))
 
 
 def test_s7_in_pairs_a_penalty_on_the_bid_winners_partner_fails_it():
     state = hand(players=4, dealer=3, bids="60 pass pass pass")
-    state.apply(Penalty(2))
+    state.apply(Penalty(2, "S4"))
     assert (state.result.made, state.result.delta, state.result.tricks_won) == (
         False,
         (0, 60),
@@ -161,7 +166,7 @@ def test_s7_a_penalty_after_the_last_trick_replaces_the_result():
     match = MatchState(SubastaoRules(), first_dealer=2)
     play_hand(match, SWEEP, "60 pass pass", "o", SWEEP_PLAY)
     assert match.score == [60, 0, 0]
-    match.apply(Penalty(0))
+    match.apply(Penalty(0, "S4"))
     assert match.score == [0, 60, 60]
     assert len(match.results) == 1
     assert match.score_after == [(0, 60, 60)]
@@ -169,7 +174,14 @@ def test_s7_a_penalty_after_the_last_trick_replaces_the_result():
 
 @pytest.mark.parametrize(
     ("penalty", "rule"),
-    [(Penalty(3), "S7"), (Penalty(-1), "S7"), (Penalty(1, "C7"), "S7"), (Penalty("1"), "S7")],
+    [
+        (Penalty(3, "S4"), "S7"),
+        (Penalty(-1, "S4"), "S7"),
+        (Penalty(1, "C7"), "S7"),
+        (Penalty(1), "S7"),  # the rule must be named, not guessed
+        (Penalty("1", "S4"), "S7"),
+        (Penalty(None, "S4"), "S7"),
+    ],
 )
 def test_s7_a_malformed_penalty(penalty, rule):
     state = hand(plays="1c")
@@ -178,5 +190,47 @@ def test_s7_a_malformed_penalty(penalty, rule):
 
 
 def test_s7_no_penalty_before_the_trump_or_in_a_void_hand():
-    assert refused(hand(trump=None), Penalty(1), "S3").seat == 0
-    assert refused(hand(bids="pass pass pass", trump=None), Penalty(1), "S7")
+    assert refused(hand(trump=None), Penalty(1, "S4"), "S3").seat == 0
+    assert refused(hand(bids="pass pass pass", trump=None), Penalty(1, "S4"), "S7")
+
+
+def test_s7_a_penalty_told_ahead_settles_its_seats_revokes_and_only_those():
+    # no deal: seat 2 discards 4e on copas at trick 1, then trumps with 5b (the proof)
+    events = "1c 4c 4e 3c 5c 5b"
+    state = hand(trump="b")
+    state.expect_penalty(Penalty(2, "S4"))
+    play(state, events)  # accepted: the penalty ahead settles seat 2's S4 breach
+    assert refused(state, Penalty(1, "S4"), "S7").message.startswith(
+        "this hand's record ends with a penalty against seat 2"
+    )
+    state.apply(Penalty(2, "S4"))
+    assert state.result.made is True
+    # told nothing (live entry), the proof is refused at once
+    state = hand(trump="b", plays="1c 4c 4e 3c 5c")
+    assert refused(state, Play(C("5b")), "S4").card == "4e"
+    # a penalty that will be refused settles nothing
+    state = hand(trump="b", plays="1c 4c 4e 3c 5c")
+    state.expect_penalty(Penalty(2, "C7"))
+    refused(state, Play(C("5b")), "S4")
+
+
+def test_replaying_a_stored_log_tells_each_hand_its_penalty():
+    log = [
+        Deal(dealer=2),
+        *(Bid(b) for b in bids_of("60 pass pass")),
+        Trump("b"),
+        *(Play(C(t)) for t in ("1c", "4c", "4e", "3c", "5c", "5b")),
+        Penalty(2, "S4"),
+        Deal(),
+        *(Bid(b) for b in bids_of("pass pass pass")),
+    ]
+    match = MatchState(SubastaoRules())
+    match.replay(log)
+    assert [r.made for r in match.results] == [True, None]
+    assert match.score == [60, 0, 0]
+    live = MatchState(SubastaoRules())  # event by event, without the penalty ahead
+    for event in log[:10]:
+        live.apply(event)
+    with pytest.raises(RuleError) as info:
+        live.apply(log[10])  # 5b proves seat 2's discard
+    assert (info.value.rule, info.value.trick, info.value.position) == ("S4", 1, 3)
