@@ -10,7 +10,7 @@ write stores nothing.
 - :func:`undo` — remove the last event, or roll a hand back to a sequence number, with
   an audit row.
 - :func:`import_record` / :func:`export_record` — ``card-record`` in and out, through the
-  same path as live entry.
+  same checks as live entry (the rows of an import are written in bulk).
 - :func:`rebuild` — drop and rebuild every derived row of a match from its events.
 """
 
@@ -23,7 +23,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import connection, models, transaction
+from django.utils import timezone
 
 from clubs.access import may_record, may_undo
 from clubs.models import Club, Player
@@ -31,6 +32,7 @@ from clubs.models import Club, Player
 from .engine import (
     CuatrolaRules,
     Deal,
+    HandOutcome,
     MatchState,
     Record,
     RuleError,
@@ -312,8 +314,13 @@ def import_record(club: Club, record: Record, user: User) -> Match:
 
 
 def record_hands(match: Match, record: Record, user: User) -> None:
-    """Record every hand of ``record`` on ``match``, which has no event yet, event by event
-    through the same checks as live entry (one replay, not one per event)."""
+    """Record every hand of ``record`` on ``match``, which has no event yet.
+
+    Each event goes through the same checks as live entry (:func:`_apply`, in one replay)
+    and gets the sequence number live entry would give it; the rows are then written in
+    bulk — the hands, the events, the match — so a record costs a handful of queries
+    whatever its length, and the rows are those that entering it event by event leaves
+    (``tests/api/test_import_bulk.py``)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if not may_record(user, match):
@@ -321,14 +328,90 @@ def record_hands(match: Match, record: Record, user: User) -> None:
         if HandEvent.objects.filter(hand__match=match).exists():
             raise Stale("the match already has events", match)
         state = MatchState(parse_rules(match.rules), match.first_dealer)
+        events: list[tuple[int, int, dict[str, Any]]] = []  # (hand number, seq, stored data)
+        next_seq: dict[int, int] = {}
         for h in record.hands:
-            events = hand_events(h)
-            for event in events:
-                number = len(state.hands) + (1 if isinstance(event, Deal) else 0)
-                hand = match.hands.get(number=number)
-                _apply_and_store(match, hand, state, event, user)
+            in_hand = hand_events(h)
+            for event in in_hand:
+                number = _hand_in_play(state, event)
+                data = _apply(state, event)
                 if isinstance(event, Deal):
-                    state.expect_penalty(events)  # as the checker: the penalty comes last
+                    state.expect_penalty(in_hand)  # as the checker: the penalty comes last
+                seq = next_seq.get(number, 0)
+                next_seq[number] = seq + 1
+                events.append((number, seq, data))
+        if not events:
+            return
+        rows = {row.number: row for row in match.hands.all()}
+        outcomes = _outcomes(state)
+        for engine_hand in state.hands:
+            number = engine_hand.number
+            row = rows.get(number) or rows.setdefault(number, Hand(match=match, number=number))
+            _derive_hand(row, engine_hand, outcomes)
+            row.next_seq = next_seq.get(number, 0)
+        if state.awaiting_deal and (number := len(state.hands) + 1) not in rows:
+            rows[number] = Hand(match=match, number=number, dealer=state.next_dealer or 0)
+        fields = ["dealer", "trump_card", "deal", "complete", "summary", "next_seq"]
+        Hand.objects.bulk_update(
+            [r for r in rows.values() if r.pk and r.number in next_seq], fields
+        )
+        _insert(
+            Hand,
+            ["match_id", "number", *fields],
+            [
+                [match.pk, row.number, *(getattr(row, f) for f in fields)]
+                for row in rows.values()
+                if row.pk is None
+            ],
+        )
+        hand_ids = dict(match.hands.values_list("number", "pk"))
+        entered_by = user.pk if user.is_authenticated else None
+        now = timezone.now()
+        _insert(
+            HandEvent,
+            ["hand_id", "seq", "kind", "seat", "card", "data", "entered_by_id", "entered_at"],
+            [
+                [
+                    hand_ids[number],
+                    seq,
+                    data["kind"],
+                    data.get("seat"),
+                    data.get("card", ""),
+                    data,
+                    entered_by,
+                    now,
+                ]
+                for number, seq, data in events
+            ],
+        )
+        _sync_match(match, state, writes=len(events))
+
+
+def _insert(model: type[models.Model], columns: list[str], rows: list[list[Any]]) -> None:
+    """Insert ``rows`` (the values of the fields ``columns``, by attribute name) into
+    ``model``'s table in one go, without reading anything back.
+
+    On PostgreSQL with COPY: six times faster than ``bulk_create`` for an event log
+    (Django 5.2 sends a bulk INSERT as UNNEST over arrays whose JSON items psycopg
+    escapes one by one); elsewhere ``bulk_create``."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(model(**dict(zip(columns, row, strict=True))) for row in rows)
+        return
+    from psycopg.types.json import Jsonb
+
+    meta = model._meta
+    quote = connection.ops.quote_name
+    json = {i for i, c in enumerate(columns) if isinstance(meta.get_field(c), models.JSONField)}
+    names = ", ".join(quote(meta.get_field(c).column) for c in columns)
+    statement = f"COPY {quote(meta.db_table)} ({names}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
+        for row in rows:
+            for i in json:
+                if row[i] is not None:  # None stays SQL NULL, as the ORM stores it
+                    row[i] = Jsonb(row[i])
+            copy.write_row(row)
 
 
 def export_record(match: Match, *, hide_deal_in_play: bool = False) -> Record:
@@ -370,9 +453,9 @@ def _same_event(stored: dict[str, Any], event) -> bool:
     return stored == sent
 
 
-def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: User) -> None:
-    """Apply ``event`` to ``state`` (the match replayed so far) as the next event of
-    ``hand``, store it and update the derived rows. The caller holds the match lock."""
+def _hand_in_play(state: MatchState, event) -> int:
+    """The number of the hand ``event`` belongs to (a deal starts the next one); a deal
+    after the end of the match is refused (C11)."""
     in_play = len(state.hands) + 1 if isinstance(event, Deal) else len(state.hands)
     if isinstance(event, Deal) and state.finished:
         raise Refused(
@@ -380,8 +463,13 @@ def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: U
             rule="C11",
             item={"hand": in_play},
         )
-    if hand.number != in_play:
-        raise Stale(f"hand {hand.number} is not the hand in play (hand {in_play} is)", match)
+    return in_play
+
+
+def _apply(state: MatchState, event) -> dict[str, Any]:
+    """Apply ``event`` to ``state`` (the match replayed so far) with the engine's checks;
+    the event as it is stored: the server fills in the seat of a call or a play and the
+    dealer of a deal."""
     acting = state.hands[-1].to_act if state.hands and not isinstance(event, Deal) else None
     try:
         state.apply(event)
@@ -392,6 +480,16 @@ def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: U
         data["seat"] = acting
     if isinstance(event, Deal):
         data["dealer"] = state.hands[-1].dealer
+    return data
+
+
+def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: User) -> None:
+    """Apply ``event`` to ``state`` (the match replayed so far) as the next event of
+    ``hand``, store it and update the derived rows. The caller holds the match lock."""
+    in_play = _hand_in_play(state, event)
+    if hand.number != in_play:
+        raise Stale(f"hand {hand.number} is not the hand in play (hand {in_play} is)", match)
+    data = _apply(state, event)
     HandEvent.objects.create(
         hand=hand,
         seq=hand.next_seq,
@@ -408,15 +506,10 @@ def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: U
 def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
     """Write what ``state`` derives: hand summaries, the next hand to deal, the score."""
     rows = {only.number: only} if only else {h.number: h for h in match.hands.all()}
-    outcomes = {o.number: o for o in find_game(state.game).outcomes(state)}
+    outcomes = _outcomes(state)
     for engine_hand in state.hands if not only else [state.hands[only.number - 1]]:
         row = rows.get(engine_hand.number) or Hand(match=match, number=engine_hand.number)
-        row.dealer = engine_hand.dealer
-        row.trump_card = engine_hand.trump_card.text
-        row.deal = [[c.text for c in h] for h in engine_hand.deal] if engine_hand.deal else None
-        row.complete = engine_hand.is_complete
-        outcome = outcomes.get(engine_hand.number)
-        row.summary = outcome.facts if outcome else None
+        _derive_hand(row, engine_hand, outcomes)
         if not only:
             row.next_seq = row.events.count() if row.pk else 0
         row.save()
@@ -432,21 +525,46 @@ def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
         Hand.objects.get_or_create(
             match=match, number=number, defaults={"dealer": state.next_dealer or 0}
         )
+    _sync_match(match, state)
+
+
+def _outcomes(state: MatchState) -> dict[int, HandOutcome]:
+    """Every complete hand's outcome, by hand number."""
+    return {o.number: o for o in find_game(state.game).outcomes(state)}
+
+
+def _derive_hand(row: Hand, engine_hand, outcomes: dict[int, HandOutcome]) -> None:
+    """Set what the engine's hand derives on its row (not saved)."""
+    row.dealer = engine_hand.dealer
+    row.trump_card = engine_hand.trump_card.text
+    row.deal = [[c.text for c in h] for h in engine_hand.deal] if engine_hand.deal else None
+    row.complete = engine_hand.is_complete
+    outcome = outcomes.get(engine_hand.number)
+    row.summary = outcome.facts if outcome else None
+
+
+def _sync_match(match: Match, state: MatchState, writes: int = 1) -> None:
+    """Write what ``state`` derives on the match row (score, status, the hand in play)
+    after ``writes`` events were stored, and tell the followers."""
     before = (match.status, match.score_0, match.score_1)
     match.score_0, match.score_1 = state.score
     match.winner_side = state.winner_side
     match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
-    if Match.Status.FINISHED in (before[0], match.status) and before != (
+    result_changed = Match.Status.FINISHED in (before[0], match.status) and before != (
         match.status,
         match.score_0,
         match.score_1,
-    ):
-        # standings and statistics follow a finished (or corrected) result, once committed
+    )
+    if result_changed:
+        # standings and statistics follow a finished (or corrected) result, once committed;
+        # robust: the write is committed, so a failing follower must not turn it into a 500
         match_id = match.pk
-        transaction.on_commit(lambda: match_result_changed.send(sender=Match, match_id=match_id))
-    match_written.send(sender=Match, match_id=match.pk)
+        transaction.on_commit(
+            lambda: match_result_changed.send(sender=Match, match_id=match_id), robust=True
+        )
+    match_written.send(sender=Match, match_id=match.pk, result_changed=result_changed)
     match.live = live_summary(state)
-    match.version += 1  # the caller holds the row lock: no lost update
+    match.version += writes  # the caller holds the row lock: no lost update
     match.save(
         update_fields=[
             "score_0",

@@ -141,12 +141,12 @@ def with_tournaments_at(name: str) -> list[tuple[str, str]]:
 
 
 def test_pairs_and_two_sided_fixtures_become_entries_of_n_players_and_back():
-    """Tournaments 0005 → 0006: player_1/player_2 become places 0 and 1, entry_a/entry_b
+    """Tournaments 0006 → 0007: player_1/player_2 become places 0 and 1, entry_a/entry_b
     units 0 and 1 (a bye keeps one), a withdrawn entry keeps its results with forfeits for
     what is left; and back again for pairs."""
     before, after = (
-        with_tournaments_at("0005_clubs_app"),
-        with_tournaments_at("0006_entries_of_n_players_fixtures_of_n_entries"),
+        with_tournaments_at("0006_standings_versions"),
+        with_tournaments_at("0007_entries_of_n_players_fixtures_of_n_entries"),
     )
     executor = migrate(before)
     old = executor.loader.project_state(before).apps

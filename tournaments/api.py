@@ -112,6 +112,10 @@ class FixtureRecordSerializer(serializers.Serializer):
 
 class TournamentSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    standings_pending = serializers.BooleanField(
+        read_only=True,
+        help_text="The results are newer than the stored standings: a recompute is owed",
+    )
 
     class Meta:
         model = Tournament
@@ -128,6 +132,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "entry_size",
             "status",
             "standings_computed_at",
+            "standings_pending",
         ]
 
 

@@ -198,7 +198,7 @@ def withdraw_entry(
         for fixture in open_fixtures.exclude(match__status=Match.Status.FINISHED):
             _decide_unplayed(fixture, user, t)
         _touch(t)
-    transaction.on_commit(lambda: request_standings(t.pk))
+    transaction.on_commit(lambda: request_standings(t.pk), robust=True)
     return entry
 
 
@@ -298,14 +298,18 @@ def decide_fixture(
         sides = list(fixture.participants.select_related("entry").order_by("position"))
         _store_decision(fixture, user, decision, sides, ids, scores)
         _touch(t)
-    transaction.on_commit(lambda: request_standings(t.pk))
+    transaction.on_commit(lambda: request_standings(t.pk), robust=True)
     return fixture
 
 
 def _touch(t: Tournament) -> None:
-    """Scoreboards must refetch: the tournament's live validator moves on."""
+    """A result changed (a decision, a withdrawal): in the same transaction, the results
+    version moves on (the standings are behind: tournaments/tasks.py) and so does the live
+    validator (scoreboards must refetch)."""
     Tournament.objects.filter(pk=t.pk).update(
-        live_version=F("live_version") + 1, live_updated_at=timezone.now()
+        live_version=F("live_version") + 1,
+        live_updated_at=timezone.now(),
+        results_version=F("results_version") + 1,
     )
 
 
@@ -464,9 +468,12 @@ def _create_round(t: Tournament, number: int, tables: list[list[Entry]], user: U
     t.status = Tournament.Status.RUNNING
     t.live_version += 1  # new matches in play: scoreboards must refetch
     t.live_updated_at = timezone.now()
-    t.save(update_fields=["status", "live_version", "live_updated_at"])
-    if decided:
-        transaction.on_commit(lambda: request_standings(t.pk))
+    fields = ["status", "live_version", "live_updated_at"]
+    if decided:  # a bye or a decided fixture is a result: the standings are behind
+        t.results_version += 1
+        fields.append("results_version")
+        transaction.on_commit(lambda: request_standings(t.pk), robust=True)
+    t.save(update_fields=fields)
     return round_
 
 

@@ -64,7 +64,7 @@ class Migration(migrations.Migration):
     dependencies = [
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
         ("clubs", "0001_initial"),
-        ("tournaments", "0005_clubs_app"),
+        ("tournaments", "0006_standings_versions"),
     ]
 
     operations = [
