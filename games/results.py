@@ -22,7 +22,8 @@ class UnitResult:
     score: int
     is_winner: bool
     hands_won: int = 0
-    #: the game's own per-unit counts, e.g. Cuatrola ``declared_solo``, ``won_solo``
+    #: the game's own per-unit counts: Cuatrola ``solo``, ``cuatrola``, ``quintola``
+    #: (declarations won) and ``declared_solo``… (declarations made, won or not)
     counters: dict[str, int] = field(default_factory=dict)
 
 
@@ -41,7 +42,7 @@ def unit_results(match_ids: Iterable[int]) -> dict[int, list[UnitResult]]:
             mine = counters[match_id][declarer % 2]
             mine[f"declared_{kind}"] = mine.get(f"declared_{kind}", 0) + 1
             if side == declarer % 2:  # won, by tricks or by the opponents' renuncio
-                mine[f"won_{kind}"] = mine.get(f"won_{kind}", 0) + 1
+                mine[kind] = mine.get(kind, 0) + 1
     out = {}
     for m in Match.objects.filter(pk__in=ids).only("score_0", "score_1", "winner_side"):
         out[m.pk] = [
