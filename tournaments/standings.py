@@ -39,7 +39,8 @@ class Participant:
     score: int = 0
     is_winner: bool = False
     hands_won: int = 0
-    #: the game's own counts (Cuatrola ``declared_solo``/``won_solo``…, Subastao ``bids``…)
+    #: the game's own counts (``games.results.UnitResult.counters``): Cuatrola ``solo``,
+    #: ``cuatrola``, ``quintola`` (won) and ``declared_solo``… (made); Subastao ``bids``…
     counters: Mapping[str, int] = field(default_factory=dict)
     #: conceded a forfeit (placed last)
     forfeited: bool = False
@@ -310,21 +311,21 @@ CUATROLA_DECLARATIONS = ("solo", "cuatrola", "quintola")
 class SolosWon(_Counter):
     key, name, games = "solos", "Solo G", ("cuatrola",)
     description = "solos won (by tricks, or by the opponents' renuncio)"
-    counters = ("won_solo",)
+    counters = ("solo",)
 
 
 @metric
 class CuatrolasWon(_Counter):
     key, name, games = "cuatrolas", "Cuat G", ("cuatrola",)
     description = "cuatrolas won (by tricks, or by the opponents' renuncio)"
-    counters = ("won_cuatrola",)
+    counters = ("cuatrola",)
 
 
 @metric
 class QuintolasWon(_Counter):
     key, name, games = "quintolas", "Quin G", ("cuatrola",)
     description = "quintolas won (by tricks, or by the opponents' renuncio)"
-    counters = ("won_quintola",)
+    counters = ("quintola",)
 
 
 @metric

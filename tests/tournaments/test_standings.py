@@ -240,8 +240,8 @@ def test_withdrawals_and_a_forfeit_hand_computed():
 
 def test_declarations_won_made_and_their_rate():
     counters = (
-        {"declared_solo": 3, "won_solo": 2, "declared_cuatrola": 1, "won_cuatrola": 1},
-        {"declared_quintola": 2, "won_quintola": 1},
+        {"declared_solo": 3, "solo": 2, "declared_cuatrola": 1, "cuatrola": 1},
+        {"declared_quintola": 2, "quintola": 1},
     )
     results = [Result.pair(1, 1, 2, (11, 6), (5, 4), counters)]
     rows = {r.entry: r.metrics for r in rank([1, 2], results, scheme())}
