@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from django.core.validators import validate_slug
+from types import SimpleNamespace
+
 from django.db.models import Prefetch, Q
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.conditional import etag_for, not_modified, with_validators
+from games.api.filters import SlugFilter
 from games.api.schema import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
@@ -79,11 +82,18 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class TournamentFilter(filters.FilterSet):
-    club = filters.CharFilter(field_name="club__slug", validators=[validate_slug])
+    club = SlugFilter(field_name="club__slug")
 
     class Meta:
         model = Tournament
         fields = ["club", "status", "format"]
+
+
+class FormatIsAFilter(DefaultContentNegotiation):
+    """``?format=swiss`` filters tournaments by their format. DRF reads ``?format=`` as the
+    choice of a renderer and answered 404 to every format a tournament can have."""
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
 
 
 @extend_schema_view(
@@ -102,6 +112,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     serializer_class = TournamentSerializer
     filterset_class = TournamentFilter
+    content_negotiation_class = FormatIsAFilter
 
     def _visible(self, t: Tournament) -> bool:
         if t.is_public and not t.club.is_private:
@@ -115,6 +126,11 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         if user.is_authenticated:
             visible |= Q(club__memberships__user=user)
         return Tournament.objects.filter(visible).select_related("club").distinct()
+
+    def filter_queryset(self, queryset):
+        # The filters choose among tournaments; a tournament's own answers (its entries,
+        # rounds…) ignore them instead of answering 404 or 400 to `?status=…`.
+        return super().filter_queryset(queryset) if self.action == "list" else queryset
 
     @extend_schema(
         summary="Live: every match in progress, for scoreboards",
@@ -165,7 +181,11 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         }
         return with_validators(Response(body), etag, last)
 
-    @extend_schema(summary="The pairs", responses={200: EntrySerializer(many=True), **errors(404)})
+    @extend_schema(
+        summary="The pairs",
+        filters=False,
+        responses={200: EntrySerializer(many=True), **errors(404)},
+    )
     @action(detail=True, pagination_class=None)
     def entries(self, request: Request, pk: str) -> Response:
         t = self.get_object()
@@ -174,6 +194,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Rounds with their fixtures",
+        filters=False,
         responses={200: RoundSerializer(many=True), **errors(404)},
     )
     @action(detail=True, pagination_class=None)
@@ -184,7 +205,13 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Standings: the latest, or after a round",
-        parameters=[OpenApiParameter("after_round", int, description="A round number")],
+        parameters=[
+            OpenApiParameter(
+                "after_round",
+                {"type": "integer", "minimum": 0, "maximum": 99999},
+                description="A round number",
+            )
+        ],
         responses={200: StandingsSerializer, **errors(400, 404)},
     )
     @action(detail=True, pagination_class=None)

@@ -5,6 +5,7 @@ document the shapes, with examples, so that the schema matches what is sent."""
 
 from __future__ import annotations
 
+from drf_spectacular.contrib.django_filters import DjangoFilterExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
@@ -135,7 +136,6 @@ def errors(*codes: int) -> dict:
         403: "No role for this in the match's club",
         404: "No such thing (or not visible)",
         409: "Stale expected_seq: the current state is in `state`",
-        429: "Too many requests (throttled)",
     }
     return {
         code: OpenApiResponse(
@@ -149,3 +149,95 @@ NOT_MODIFIED = OpenApiResponse(description="Not modified: your copy (If-None-Mat
 IF_NONE_MATCH = OpenApiParameter(
     "If-None-Match", str, OpenApiParameter.HEADER, description="The ETag you have: 304 if unchanged"
 )
+
+
+class EmptyMeansNoFilter(DjangoFilterExtension):
+    """django-filter ignores a filter given empty (``?club=&status=``), as HTML forms send
+    them: the schema says so (``allowEmptyValue``), so that an empty value is not taken for
+    a malformed one."""
+
+    priority = 1
+
+    def get_schema_operation_parameters(self, auto_schema, *args, **kwargs) -> list[dict]:
+        parameters = super().get_schema_operation_parameters(auto_schema, *args, **kwargs)
+        for parameter in parameters:
+            parameter["allowEmptyValue"] = True
+        return parameters
+
+
+def _links(source: str, targets: dict[str, str], **parameters: str) -> dict[str, dict]:
+    return {
+        name: {
+            "operationId": operation_id,
+            "parameters": parameters,
+            "description": f"The {', '.join(parameters)} of {source}",
+        }
+        for name, operation_id in targets.items()
+    }
+
+
+_MATCH = {
+    "GetMatch": "v1_matches_retrieve",
+    "RecordEvent": "v1_matches_events_create",
+    "Undo": "v1_matches_undo_create",
+    "Export": "v1_matches_export_retrieve",
+}
+_TOURNAMENT = {
+    "GetTournament": "v1_tournaments_retrieve",
+    "Entries": "v1_tournaments_entries_list",
+    "Rounds": "v1_tournaments_rounds_list",
+    "Live": "v1_tournaments_live_retrieve",
+    "Standings": "v1_tournaments_standings_retrieve",
+}
+# (path, method, status) → the links of that answer: which operations its ids lead to.
+# Only from answers about one thing: a list's first item may not be there.
+_ANSWER_LINKS = {
+    **{
+        (path, method, code): _links("the match", _MATCH, id="$response.body#/id")
+        for path, method, code in [
+            ("/api/v1/matches/", "post", "201"),
+            ("/api/v1/matches/import/", "post", "201"),
+            ("/api/v1/matches/{id}/", "get", "200"),
+            ("/api/v1/matches/{id}/events/", "post", "201"),
+            ("/api/v1/matches/{id}/events/", "post", "200"),
+            ("/api/v1/matches/{id}/undo/", "post", "200"),
+        ]
+    },
+    ("/api/v1/clubs/{slug}/device-tokens/", "post", "201"): _links(
+        "the new token",
+        {"RevokeDeviceToken": "v1_clubs_device_tokens_revoke_create"},
+        slug="$request.path.slug",
+        token_id="$response.body#/id",
+    ),
+    ("/api/v1/tournaments/{id}/", "get", "200"): _links(
+        "the tournament", _TOURNAMENT, id="$response.body#/id"
+    ),
+}
+
+
+def add_links(result: dict, generator, request, public) -> dict:
+    """drf-spectacular postprocessing hook: OpenAPI links from the answers that carry ids to
+    the operations that take them (a created match → its events, undo, export…). Clients
+    read how the operations chain; schemathesis' stateful phase follows them."""
+    paths = result["paths"]
+    known = {op["operationId"] for ops in paths.values() for op in ops.values()}
+    for (path, method, code), links in _ANSWER_LINKS.items():
+        missing = {link["operationId"] for link in links.values()} - known
+        # a renamed operation must fail the schema tests, not drop its links silently
+        assert not missing, f"links from {method} {path} to unknown operations {missing}"
+        paths[path][method]["responses"][code]["links"] = links
+    return result
+
+
+def document_throttling(result: dict, generator, request, public) -> dict:
+    """drf-spectacular postprocessing hook: every operation may answer 429 to anonymous
+    visitors and device tokens over their rate (THROTTLE_ANON, THROTTLE_DEVICE)."""
+    too_many = {
+        "description": "Too many requests from this address or device token; retry after "
+        "the `Retry-After` seconds",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
+    for operations in result["paths"].values():
+        for operation in operations.values():
+            operation["responses"].setdefault("429", too_many)
+    return result
