@@ -185,7 +185,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.add_links",
-        "games.api.schema.document_throttling",
+        "games.api.schema.document_common_answers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": ["in_progress", "finished"],

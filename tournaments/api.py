@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from django.core.validators import validate_slug
 from django.db.models import Prefetch, Q
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -15,7 +16,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.conditional import etag_for, not_modified, with_validators
-from games.api.filters import SlugFilter
 from games.api.schema import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
@@ -82,7 +82,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class TournamentFilter(filters.FilterSet):
-    club = SlugFilter(field_name="club__slug")
+    club = filters.CharFilter(field_name="club__slug", validators=[validate_slug])
 
     class Meta:
         model = Tournament
@@ -109,10 +109,10 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     """Tournaments, their entries, rounds and standings (latest, or ``?after_round=N``)."""
 
     lookup_value_regex = r"[0-9]{1,18}"
+    content_negotiation_class = FormatIsAFilter
 
     serializer_class = TournamentSerializer
     filterset_class = TournamentFilter
-    content_negotiation_class = FormatIsAFilter
 
     def _visible(self, t: Tournament) -> bool:
         if t.is_public and not t.club.is_private:
@@ -126,11 +126,6 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         if user.is_authenticated:
             visible |= Q(club__memberships__user=user)
         return Tournament.objects.filter(visible).select_related("club").distinct()
-
-    def filter_queryset(self, queryset):
-        # The filters choose among tournaments; a tournament's own answers (its entries,
-        # rounds…) ignore them instead of answering 404 or 400 to `?status=…`.
-        return super().filter_queryset(queryset) if self.action == "list" else queryset
 
     @extend_schema(
         summary="Live: every match in progress, for scoreboards",
@@ -234,3 +229,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 "rows": snapshot.rows,
             }
         )
+
+    def filter_queryset(self, queryset):
+        # The filters choose among tournaments; a tournament's own answers (its entries,
+        # rounds…) ignore them instead of answering 404 or 400 to `?status=…`.
+        return super().filter_queryset(queryset) if self.action == "list" else queryset

@@ -5,9 +5,16 @@ document the shapes, with examples, so that the schema matches what is sent."""
 
 from __future__ import annotations
 
+from django.core.validators import validate_slug
+from django.http import HttpRequest
 from drf_spectacular.contrib.django_filters import DjangoFilterExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+
+# What `validate_slug` takes (its `\Z` spelled as JSON Schema's ECMA regexes do).
+SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -154,14 +161,20 @@ IF_NONE_MATCH = OpenApiParameter(
 class EmptyMeansNoFilter(DjangoFilterExtension):
     """django-filter ignores a filter given empty (``?club=&status=``), as HTML forms send
     them: the schema says so (``allowEmptyValue``), so that an empty value is not taken for
-    a malformed one."""
+    a malformed one. A filter checked by ``validate_slug`` documents the slug's pattern."""
 
     priority = 1
 
-    def get_schema_operation_parameters(self, auto_schema, *args, **kwargs) -> list[dict]:
-        parameters = super().get_schema_operation_parameters(auto_schema, *args, **kwargs)
+    def resolve_filter_field(
+        self, auto_schema, model, filterset_class, field_name, filter_field
+    ) -> list[dict]:
+        parameters = super().resolve_filter_field(
+            auto_schema, model, filterset_class, field_name, filter_field
+        )
         for parameter in parameters:
             parameter["allowEmptyValue"] = True
+            if validate_slug in filter_field.extra.get("validators", []):
+                parameter["schema"]["pattern"] = SLUG_PATTERN
         return parameters
 
 
@@ -183,7 +196,6 @@ _MATCH = {
     "Export": "v1_matches_export_retrieve",
 }
 _TOURNAMENT = {
-    "GetTournament": "v1_tournaments_retrieve",
     "Entries": "v1_tournaments_entries_list",
     "Rounds": "v1_tournaments_rounds_list",
     "Live": "v1_tournaments_live_retrieve",
@@ -229,15 +241,35 @@ def add_links(result: dict, generator, request, public) -> dict:
     return result
 
 
-def document_throttling(result: dict, generator, request, public) -> dict:
-    """drf-spectacular postprocessing hook: every operation may answer 429 to anonymous
-    visitors and device tokens over their rate (THROTTLE_ANON, THROTTLE_DEVICE)."""
-    too_many = {
-        "description": "Too many requests from this address or device token; retry after "
-        "the `Retry-After` seconds",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+def bad_key_status() -> str:
+    """The status of a request whose key does not authenticate. DRF answers 401 only when
+    the first authentication class offers a challenge (``WWW-Authenticate``), else 403."""
+    probe = HttpRequest()
+    probe.META["HTTP_AUTHORIZATION"] = "Token not-a-key"
+    classes = api_settings.DEFAULT_AUTHENTICATION_CLASSES
+    challenged = bool(classes) and classes[0]().authenticate_header(Request(probe))
+    return "401" if challenged else "403"
+
+
+def document_common_answers(result: dict, generator, request, public) -> dict:
+    """drf-spectacular postprocessing hook: the answers every operation may give, whatever
+    it does. A credential that does not authenticate (a bad or revoked key) is refused
+    before the view runs; anonymous visitors and device tokens over their rate
+    (THROTTLE_ANON, THROTTLE_DEVICE) get 429."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    common = {
+        bad_key_status(): {
+            "description": "Credentials that do not authenticate (an unknown or revoked key)",
+            "content": error,
+        },
+        "429": {
+            "description": "Too many requests from this address or device token; retry after "
+            "the `Retry-After` seconds",
+            "content": error,
+        },
     }
     for operations in result["paths"].values():
         for operation in operations.values():
-            operation["responses"].setdefault("429", too_many)
+            for code, answer in common.items():
+                operation["responses"].setdefault(code, answer)
     return result

@@ -124,7 +124,6 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class DeviceTokenSerializer(serializers.ModelSerializer):
-    name = TextField(max_length=80)
     tournament = serializers.PrimaryKeyRelatedField(
         queryset=Tournament.objects.all(),
         required=False,
@@ -142,3 +141,6 @@ class DeviceTokenSerializer(serializers.ModelSerializer):
         if tournament is not None and club is not None and tournament.club_id != club.pk:
             raise serializers.ValidationError("a tournament of this club")
         return tournament
+
+    # text only: the model's CharField would take 7 for "7"
+    name = TextField(max_length=80)

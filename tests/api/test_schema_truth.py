@@ -4,6 +4,7 @@ test per finding; tests/fuzz/ runs the whole of schemathesis against a live serv
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from games.api.schema import bad_key_status
 from games.models import HandEvent, Match
 from tournaments import services as tournament_services
 
@@ -11,6 +12,8 @@ from .conftest import client_for
 from .helpers import create_match
 
 DEAL = {"hand": 1, "expected_seq": 0, "kind": "deal", "trump_card": "10o"}
+# 403 with DRF's session authentication first, 401 once a key scheme challenges first
+BAD_KEY = bad_key_status()
 
 
 @pytest.fixture
@@ -159,15 +162,27 @@ def test_import_still_takes_a_file(setup):
 
 def test_schema_documents_each_methods_own_answers(schema):
     players = schema["paths"]["/api/v1/clubs/{slug}/players/"]
-    assert set(players["get"]["responses"]) == {"200", "404", "429"}
-    assert set(players["post"]["responses"]) == {"201", "400", "403", "404", "409", "429"}
+    assert set(players["get"]["responses"]) == {"200", BAD_KEY, "404", "429"}
+    assert set(players["post"]["responses"]) == {"201", "400", "403", BAD_KEY, "404", "409", "429"}
     tokens = schema["paths"]["/api/v1/clubs/{slug}/device-tokens/"]
-    assert set(tokens["get"]["responses"]) == {"200", "403", "404", "429"}
-    assert set(tokens["post"]["responses"]) == {"201", "400", "403", "404", "429"}
-    assert set(schema["paths"]["/api/v1/clubs/"]["get"]["responses"]) == {"200", "400", "429"}
+    assert set(tokens["get"]["responses"]) == {"200", "403", BAD_KEY, "404", "429"}
+    assert set(tokens["post"]["responses"]) == {"201", "400", "403", BAD_KEY, "404", "429"}
+    clubs = schema["paths"]["/api/v1/clubs/"]["get"]["responses"]
+    assert set(clubs) == {"200", "400", BAD_KEY, "429"}
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():
-            assert "429" in operation["responses"], (method, path)
+            assert {BAD_KEY, "429"} <= set(operation["responses"]), (method, path)
+
+
+@pytest.mark.parametrize("scheme", ["Token", "Bearer"])
+def test_a_key_that_does_not_authenticate_gets_the_documented_answer(setup, schema, scheme):
+    client = client_for()
+    client.credentials(HTTP_AUTHORIZATION=f"{scheme} not-a-key")
+    for path in ["/api/v1/clubs/", "/api/v1/tournaments/", "/api/v1/me/"]:
+        response = client.get(path)
+        assert response.status_code == int(BAD_KEY), path
+        assert set(response.json()) == {"rule", "message", "item"}
+        assert BAD_KEY in schema["paths"][path]["get"]["responses"]
 
 
 def test_schema_parameters_say_what_is_accepted(schema):

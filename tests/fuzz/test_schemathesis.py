@@ -3,8 +3,8 @@
 A real server (gunicorn, DEBUG off) on a database of its own with the demo data; the
 schemathesis CLI with every check (``--checks all``) and every phase: examples, coverage,
 fuzzing, and the stateful phase that chains operations through the schema's links (create
-a match → post its events → undo → export…). Once anonymous, once as the demo scorer (a DRF
-token). Any failed check fails the test, with schemathesis' report (and curl lines to
+a match → post its events → undo → export…). Once anonymous, once as the demo scorer (its
+session). Any failed check fails the test, with schemathesis' report (and curl lines to
 reproduce each failure) as the message.
 
 Bounded and repeatable: FUZZ_EXAMPLES examples per operation (default 12) and a fixed seed;
@@ -37,10 +37,27 @@ EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "12")
 SEED = [] if os.environ.get("FUZZ_RANDOM") == "1" else ["--seed", "20261"]
 
 
+# What logging in does (django.contrib.auth.login), without the login page: a session of
+# the demo scorer, whose key is printed. The same on any authentication setup.
+LOG_IN_THE_SCORER = """
+from importlib import import_module
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.models import User
+scorer = User.objects.get(username="scorer")
+session = import_module(settings.SESSION_ENGINE).SessionStore()
+session[SESSION_KEY] = str(scorer.pk)
+session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = scorer.get_session_auth_hash()
+session.create()
+print(session.session_key)
+"""
+
+
 @dataclass
 class DemoServer:
     url: str
-    scorer_token: str
+    scorer_session: str
     log: Path
 
 
@@ -73,7 +90,6 @@ def database_url(tmp_path_factory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def demo_server(database_url, tmp_path_factory) -> Iterator[DemoServer]:
     """gunicorn with the demo data, started and stopped by its pid."""
-    token = secrets.token_hex(20)
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -84,28 +100,19 @@ def demo_server(database_url, tmp_path_factory) -> Iterator[DemoServer]:
         "THROTTLE_DEVICE": "100000/min",
         # tasks in-process: no worker for this server's database
         "CELERY_BROKER_URL": "",
-        "FUZZ_SCORER_TOKEN": token,
     }
     env.pop("CACHE_URL", None)
 
-    def manage(*args: str) -> None:
+    def manage(*args: str) -> str:
         run = subprocess.run(
             [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
         )
         assert run.returncode == 0, f"manage.py {args[0]}:\n{run.stdout}{run.stderr}"
+        return run.stdout
 
     manage("migrate", "--noinput")
     manage("load_demo")
-    manage(
-        "shell",
-        "-v",
-        "0",
-        "-c",
-        "import os; from django.contrib.auth.models import User; "
-        "from rest_framework.authtoken.models import Token; "
-        "Token.objects.create(user=User.objects.get(username='scorer'), "
-        "key=os.environ['FUZZ_SCORER_TOKEN'])",
-    )
+    session_key = manage("shell", "-v", "0", "-c", LOG_IN_THE_SCORER).strip()
     url = f"http://127.0.0.1:{_free_port()}"
     log = tmp_path_factory.mktemp("gunicorn") / "server.log"
     with log.open("wb") as out:
@@ -126,7 +133,7 @@ def demo_server(database_url, tmp_path_factory) -> Iterator[DemoServer]:
                 assert server.poll() is None, log.read_text()
                 assert time.monotonic() < deadline, "the server did not start:\n" + log.read_text()
                 time.sleep(0.2)
-        yield DemoServer(url, token, log)
+        yield DemoServer(url, session_key, log)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -159,19 +166,24 @@ def every_check(server: DemoServer, *extra: str) -> None:
 
 
 def test_anonymous(demo_server):
-    """Reads answer as documented; writes are refused (403), also with made-up
-    credentials, which schemathesis generates from the security schemes."""
+    """Reads answer as documented; writes are refused, also with the made-up credentials
+    schemathesis generates from the security schemes."""
     every_check(demo_server)
 
 
 def test_as_the_demo_scorer(demo_server):
-    """Creating matches, posting events, undoing and importing as a scorer of the demo club;
-    ignored_auth also checks that those writes refuse the request without the token."""
+    """Creating matches, posting events, undoing and importing as the demo club's scorer,
+    logged in (a session); ignored_auth also checks that those writes refuse the request
+    without the session."""
+    # DRF checks CSRF on a session's writes: the cookie and the header carry one secret
+    csrf = secrets.token_hex(16)
     every_check(
         demo_server,
         "--header",
-        f"Authorization: Token {demo_server.scorer_token}",
-        # the credentials are given: made-up cookies beside them would prove nothing
+        f"Cookie: sessionid={demo_server.scorer_session}; csrftoken={csrf}",
+        "--header",
+        f"X-CSRFToken: {csrf}",
+        # the credentials are given: made-up keys beside them would prove nothing
         "--generation-with-security-parameters",
         "false",
     )
