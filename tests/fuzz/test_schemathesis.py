@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -162,7 +163,17 @@ def every_check(server: DemoServer, *extra: str) -> None:
         *extra,
     )
     server_log = server.log.read_text(errors="replace")[-5000:]
-    assert run.returncode == 0, f"{run.stdout}{run.stderr}\n--- server log ---\n{server_log}"
+    report = f"{run.stdout}{run.stderr}\n--- server log ---\n{server_log}"
+    assert run.returncode == 0, report
+    # and it did run: every operation, every phase, links followed between operations
+    operations = re.search(r"Selected: (\d+)/\d+\s+Tested: (\d+)", run.stdout)
+    assert operations, report
+    assert int(operations[1]) == int(operations[2]) >= 20, report
+    for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
+        assert f"✅ {phase}" in run.stdout, report
+    links = re.search(r"API Links:\s+(\d+) covered", run.stdout)
+    assert links, report
+    assert int(links[1]) > 0, report
 
 
 def test_anonymous(demo_server):
