@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from django.conf import settings
 from django.core.validators import validate_slug
 from django.db.models import Prefetch
 from django_filters import rest_framework as filters
@@ -9,6 +12,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -22,6 +26,8 @@ from games.api.schema import (
     StandingsSerializer,
     errors,
 )
+from games.api.views import _parsers
+from games.api.views import _refuse_large_import as refuse_large_import
 from games.engine import RecordFormatError, load_record, parse_record
 from games.models import Match, Seat
 from games.results import unit_results
@@ -144,6 +150,13 @@ class TournamentFilter(filters.FilterSet):
         fields = ["club", "status", "format"]
 
 
+class FormatIsAFilter(DefaultContentNegotiation):
+    """``?format=swiss`` filters tournaments by their format. DRF reads ``?format=`` as the
+    choice of a renderer and answered 404 to every format a tournament can have."""
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+
+
 @extend_schema_view(
     list=extend_schema(
         summary="Tournaments you can see, filterable by club, status, format",
@@ -157,12 +170,19 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     """Tournaments, their entries, rounds and standings (latest, or ``?after_round=N``)."""
 
     lookup_value_regex = r"[0-9]{1,18}"
+    content_negotiation_class = FormatIsAFilter
 
     serializer_class = TournamentSerializer
     filterset_class = TournamentFilter
 
     def get_queryset(self):
         return Tournament.objects.readable_by(self.request.user).select_related("club")
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        # a paper record's body is capped as an import's: 413 before it is read
+        if self.action == "record":
+            refuse_large_import(request)
+        super().initial(request, *args, **kwargs)
 
     @extend_schema(
         summary="Live: every match in progress, for scoreboards",
@@ -221,6 +241,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="The entries (pairs, or players at tables of three)",
+        filters=False,
         responses={200: EntrySerializer(many=True), **errors(404)},
     )
     @action(detail=True, pagination_class=None)
@@ -231,6 +252,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Rounds with their fixtures",
+        filters=False,
         responses={200: RoundSerializer(many=True), **errors(404)},
     )
     @action(detail=True, pagination_class=None)
@@ -254,18 +276,21 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         "as live entry, checked event by event; its seats (if given) must be the fixture's "
         "players in seat order, its rules the tournament's and its first dealer the "
         "match's. Refused whole (400, with the rule or field) otherwise; 409 when the match "
-        "already has events.",
+        "already has events. The body is capped as an import's (413, and a number of hands).",
         request={
             "application/json": FixtureRecordSerializer,
             "multipart/form-data": FixtureRecordSerializer,
         },
-        responses={200: FixtureSerializer, **errors(400, 403, 404, 409)},
+        responses={200: FixtureSerializer, **errors(400, 403, 404, 409, 413)},
+        filters=False,
     )
     @action(
         detail=True,
         methods=["post"],
         url_path=r"fixtures/(?P<fixture_id>[0-9]{1,18})/record",
         pagination_class=None,
+        serializer_class=FixtureRecordSerializer,
+        parser_classes=_parsers("application/json", "multipart/form-data"),
     )
     def record(self, request: Request, pk: str, fixture_id: str) -> Response:
         t = self.get_object()
@@ -281,6 +306,12 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 record = parse_record(body.validated_data["record"])
         except RecordFormatError as exc:
             raise Refused(str(exc), item={"field": "record"}) from exc
+        if len(record.hands) > settings.IMPORT_MAX_HANDS:  # the import's cap, the same
+            raise Refused(
+                f"the record has {len(record.hands):,} hands; at most "
+                f"{settings.IMPORT_MAX_HANDS:,} are imported",
+                item={"field": "record", "hands": len(record.hands)},
+            )
         import_fixture_record(fixture, record, request.user)
         row = next(
             row
@@ -291,7 +322,13 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Standings: the latest, or after a round",
-        parameters=[OpenApiParameter("after_round", int, description="A round number")],
+        parameters=[
+            OpenApiParameter(
+                "after_round",
+                {"type": "integer", "minimum": 0, "maximum": 99999},
+                description="A round number",
+            )
+        ],
         responses={200: StandingsSerializer, **errors(400, 404)},
     )
     @action(detail=True, pagination_class=None)
@@ -315,3 +352,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 "rows": snapshot.rows,
             }
         )
+
+    def filter_queryset(self, queryset):
+        # The filters choose among tournaments; a tournament's own answers (its entries,
+        # rounds…) ignore them instead of answering 404 or 400 to `?status=…`.
+        return super().filter_queryset(queryset) if self.action == "list" else queryset
