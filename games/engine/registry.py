@@ -6,13 +6,14 @@ subclass, added to ``_GAMES`` below: nothing else in the project names it.
 
 from __future__ import annotations
 
+from .belote.game import BeloteGame
 from .cuatrola.game import Cuatrola
 from .game import Game
 
 #: every game the record format names, supported or not yet
 GAME_NAMES = ("cuatrola", "subastao", "belote")
 
-_GAMES: dict[str, Game] = {game.name: game for game in (Cuatrola(),)}
+_GAMES: dict[str, Game] = {game.name: game for game in (Cuatrola(), BeloteGame())}
 
 
 def find_game(name: str) -> Game:

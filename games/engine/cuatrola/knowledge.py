@@ -4,15 +4,17 @@ A seat is known to hold a card when the card is in its entered deal (V4), is the
 dealer's shown trump card (C1), was sung by it (C9), or is played by it at any time —
 cards never change hands in Cuatrola, so a card played at trick 4 was held at trick 1.
 There is no inference by elimination. A known card was held at a moment of the hand
-unless the seat had already played it by then.
+unless the seat had already played it by then. The bookkeeping (:class:`Knowledge`,
+:class:`PlayRecord`) is the engine's shared ``knowledge`` module.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import Card
-from .play import TrickContext
+from ..knowledge import Knowledge, PlayRecord  # shared with the other games
+
+__all__ = ["CanteRecord", "Evidence", "Knowledge", "PlayRecord"]
 
 
 class Evidence(NamedTuple):
@@ -32,17 +34,6 @@ class Evidence(NamedTuple):
         return "dealt"
 
 
-class PlayRecord(NamedTuple):
-    """An accepted play and the trick as its player saw it."""
-
-    seq: int
-    seat: int
-    card: Card
-    trick: int
-    position: int
-    ctx: TrickContext
-
-
 class CanteRecord(NamedTuple):
     """An accepted cante. ``eligible`` are the seats that could have sung on that trick;
     ``trump_pending`` is true when it was not the trump suit and the trump suit had not
@@ -56,36 +47,3 @@ class CanteRecord(NamedTuple):
     eligible: tuple[int, ...]
     trump_pending: bool
     value: int
-
-
-class Knowledge:
-    """Known cards per seat with their evidence, and when each card was played."""
-
-    __slots__ = ("known", "owner_of", "played")
-
-    def __init__(self, seats: int) -> None:
-        self.known: list[dict[Card, Evidence]] = [{} for _ in range(seats)]
-        #: card -> the seat known to hold (or have held) it
-        self.owner_of: dict[Card, int] = {}
-        #: card -> (seat, seq, trick)
-        self.played: dict[Card, tuple[int, int, int]] = {}
-
-    def learn(self, seat: int, card: Card, evidence: Evidence) -> None:
-        """Record that ``seat`` holds (or held) ``card``."""
-        self.known[seat][card] = evidence
-        self.owner_of[card] = seat
-
-    def held_at(self, seat: int, card: Card, seq: int) -> bool:
-        """Was ``card`` known to be in ``seat``'s hand just before event ``seq``?"""
-        if card not in self.known[seat]:
-            return False
-        played = self.played.get(card)
-        return played is None or played[1] >= seq
-
-    def held_now(self, seat: int) -> list[Card]:
-        """Known cards of ``seat`` that it has not played yet."""
-        played = self.played
-        return [c for c in self.known[seat] if c not in played]
-
-    def evidence(self, seat: int, card: Card) -> Evidence:
-        return self.known[seat][card]
