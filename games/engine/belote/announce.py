@@ -187,6 +187,7 @@ class AnnounceMixin:
         record, new = self._judge_declaration(event)
         for card, evidence in new.items():
             self.knowledge.learn(record.seat, card, evidence)
+            self._held[record.seat][card] = None
         self.declarations.append(record)
         if record.kind == "belote":
             self.pending_belote = (record.seat, record.suit)

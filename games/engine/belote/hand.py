@@ -32,6 +32,8 @@ from .proofs import Evidence, ProofsMixin, side_of
 from .scoring import VOID, RoundResult, score_round
 
 DECK = FRENCH_32
+#: the evidence of a card played at trick N (shared: evidence values are immutable)
+_PLAYED = [Evidence("played", trick) for trick in range(TRICKS + 2)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,11 +76,16 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         self.first = (dealer + 1) % SEATS  # the first speaker, who leads trick 1
         self.knowledge = Knowledge(SEATS)
         self.deal: tuple[tuple[Card, ...], ...] | None = None
+        #: per seat, the known cards it has not played yet (the B6 witnesses of its play)
+        #: (dicts, not sets: the witness a message names must not depend on hashing)
+        self._held: list[dict[Card, None]] = [{} for _ in range(SEATS)]
         if deal is not None:
             self.deal = self._check_deal(deal)
+            dealt = Evidence("dealt")
             for seat, cards in enumerate(self.deal):
+                self._held[seat].update(dict.fromkeys(cards))
                 for card in cards:
-                    self.knowledge.learn(seat, card, Evidence("dealt"))
+                    self.knowledge.learn(seat, card, dealt)
         # auction (B2)
         self.calls: list[str] = []
         self.standing: str | None = None
@@ -269,23 +276,26 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         trick = len(self.tricks) + 1
         ctx = self._ctx
         record = PlayRecord(self.seq, seat, card, trick, len(self.current_cards) + 1, ctx)
-        faults = None
+        held = self._held[seat]
         if seat != self.settled:
-            for w in known:
-                if w not in played and violation(card, w, ctx):
-                    own = self._worst(violation(card, h, ctx) for h in kn.held_now(seat))
+            faults = None
+            for w in held:
+                if violation(card, w, ctx):
+                    own = self._worst(violation(card, h, ctx) for h in held)
                     faults = [self._play_error(record, own)]
                     break
-            if owner is None:
-                proofs = self._proofs_from_new_cards(seat, {card: Evidence("played", trick)})
+            if owner is None and self.plays_by_seat[seat]:
+                proofs = self._proofs_from_new_cards(seat, {card: _PLAYED[trick]})
                 if proofs:
                     faults = (faults or []) + proofs
-        if faults:
-            raise min(faults, key=lambda e: e.seq)
+            if faults:
+                raise min(faults, key=lambda e: e.seq)
 
         # accepted
         if owner is None:
-            kn.learn(seat, card, Evidence("played", trick))
+            kn.learn(seat, card, _PLAYED[trick])
+        else:
+            del held[card]
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)

@@ -125,14 +125,15 @@ class MatchState:
                 raise RuleError("B1", "the first round needs its dealer", hand=1)
             self.start_hand(dealer, event.deal)
             return
-        hand = self.hands[-1] if self.hands else None
-        if hand is None:
+        hands = self.hands
+        if not hands:
             raise RuleError("B1", "no round has been dealt: the first event is the deal", hand=1)
-        was_complete = hand.is_complete
+        hand = hands[-1]
+        was_complete = hand._complete
         hand.apply(event)
-        if hand.is_complete and not was_complete:
+        if hand._complete and not was_complete:
             self._score(hand)
-        elif was_complete and hand.penalty is not None and len(self.results) == len(self.hands):
+        elif was_complete and hand.penalty is not None and len(self.results) == len(hands):
             # a penalty given after the last trick replaces that round's result (B7)
             self._rescore_last(hand)
 

@@ -59,10 +59,17 @@ class ProofsMixin:
             return []
         errors = []
         for record in self.plays_by_seat[seat]:
+            ctx = record.ctx
+            lead = ctx.lead
+            if lead is None:
+                continue  # the leader plays any card
+            trump = ctx.contract.trump
             for card, evidence in new.items():
-                v = violation(record.card, card, record.ctx)
-                if v:
-                    errors.append(self._play_error(record, v, evidence))
+                # only a card of the led suit or a trump can be a witness (B6)
+                if card.suit == lead or card.suit == trump:
+                    v = violation(record.card, card, ctx)
+                    if v:
+                        errors.append(self._play_error(record, v, evidence))
         return errors
 
     # ------------------------------------------------------------------ errors

@@ -24,6 +24,8 @@ from .options import CONTRACT, CONTRACT_RANK, SEATS, BeloteRules
 from .play import trick_winner
 
 DECK = FRENCH_32
+#: one Play event per card (events are immutable values; the checker reuses them)
+_PLAY = {card: Play(card) for card in DECK}
 
 
 @dataclass
@@ -242,32 +244,52 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
                 raise
 
     places = _Places(h.declarations)
+    placed = places.first_card or places.belote  # anything left to place before a card
+    apply = match.apply
+    previous = SEATS  # cards in the previous trick: a short (or empty) one ends the play
     for t, trick in enumerate(h.tricks or [], 1):
+        if previous < SEATS:
+            raise RuleError(
+                "V1",
+                f"trick {t - 1} is short: {previous} cards of {SEATS}",
+                hand=number,
+                trick=t,
+                position=1,
+                seat=hand.to_act,
+                card=trick[0] if trick else None,
+            )
         for p, text in enumerate(trick, 1):
-            loc = {"hand": number, "trick": t, "position": p, "card": text}
-            if p == 1 and hand.current_cards:
+            if p > SEATS:
                 raise RuleError(
                     "V1",
-                    f"trick {t - 1} is short: {len(hand.current_cards)} cards of {SEATS}",
-                    seat=hand.to_act,
-                    **loc,
+                    f"trick {t} has more than {SEATS} cards",
+                    hand=number,
+                    trick=t,
+                    position=p,
+                    card=text,
                 )
-            if p > SEATS:
-                raise RuleError("V1", f"trick {t} has more than {SEATS} cards", seat=None, **loc)
             card = DECK.card(text)
-            if hand.phase == "playing":
+            if placed and hand.auction_over and not hand.is_complete:
                 seat = hand.to_act
                 announce(places.before(seat, not hand.plays_by_seat[seat], card), t)
+                placed = places.first_card or places.belote
             if card is None:
                 raise RuleError(
-                    "V1", f"{text!r} is not a card of the 32-card deck", seat=hand.to_act, **loc
+                    "V1",
+                    f"{text!r} is not a card of the 32-card deck",
+                    hand=number,
+                    trick=t,
+                    position=p,
+                    seat=hand.to_act,
+                    card=text,
                 )
             try:
-                match.apply(Play(card))
+                apply(_PLAY[card])
             except RuleError as error:
                 if error.seq == hand.seq:  # the event itself: record indices
                     error.trick, error.position = t, p
                 raise
+        previous = len(trick)
     announce(places.left(), None)
     if h.penalty is not None:
         match.apply(Penalty(h.penalty.get("seat"), h.penalty.get("rule")))
