@@ -88,7 +88,12 @@ class AnnounceMixin:
         if self.penalty is not None:
             raise self._error("B7", "the round was ended by a penalty", **loc)
         if len(self.tricks) == TRICKS:
-            raise self._error("B5", f"{what} by seat {seat} comes after all {TRICKS} tricks", **loc)
+            raise self._error(
+                "B5",
+                f"seat {seat} declared {what}, but all {TRICKS} tricks are played: a "
+                "declaration comes with its seat's card",
+                **loc,
+            )
         contract = self.contract
         if contract.kind == "no_trumps":
             raise self._error("B5", "there are no declarations in no_trumps", **loc)
