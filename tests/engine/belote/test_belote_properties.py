@@ -226,7 +226,7 @@ def test_mutated_records_get_a_rule_or_a_format_error_never_a_crash(seed, data):
         assert line["error"]["message"]
 
 
-@PROPS
+@settings(max_examples=15, deadline=None)
 @given(seed=seeds)
 def test_without_the_deal_every_listed_card_is_accepted(seed):
     """legal_plays() without the deal lists exactly cards that apply() accepts."""
