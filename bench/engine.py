@@ -1,4 +1,5 @@
-"""Engine speed: complete Cuatrola hands checked per second, with and without the deal.
+"""Engine speed: complete Cuatrola hands and Belote rounds checked per second, with and
+without the deal.
 
 Prints figures only (asserts nothing). Run: ``make bench`` or
 ``.venv/bin/python bench/engine.py [--matches N]``. One process, so one core.
@@ -23,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engine import Call, Card, HandState, Play, check_record, check_text
+from games.engine.belote.simulate import random_match as random_belote_game
 from games.engine.cuatrola.play import POINTS, trick_winner
 from games.engine.cuatrola.simulate import random_match
 
@@ -119,6 +121,8 @@ def main() -> None:
         + f"   (t5/t1 = {costs[5] / costs[1]:.2f})"
     )
 
+    belote(args.matches // 4, args.repeat, blind / events)
+
     tracemalloc.start()
     states = []
     for record in with_deal[:50]:
@@ -136,6 +140,41 @@ def main() -> None:
         f"memory per finished HandState    : {size / len(states) / 1024:12.1f} KiB "
         f"({len(states)} hands kept)"
     )
+
+
+def belote(games: int, repeat: int, cuatrola_per_event: float) -> None:
+    """Belote beside Cuatrola: complete rounds per second (a void round is not counted as
+    a complete round, though it is checked), and the cost per event compared."""
+    with_deal = [random_belote_game(random.Random(10_000 + i)) for i in range(games)]
+    without_deal = [random_belote_game(random.Random(20_000 + i)) for i in range(games)]
+    for record in without_deal:
+        for hand in record.hands:
+            hand.deal = None
+    texts = [json.dumps(r.as_dict()) for r in without_deal]
+
+    def rounds(records) -> int:
+        return sum(1 for r in records for h in r.hands if h.tricks)
+
+    events = sum(
+        len(h.calls) + sum(map(len, h.tricks or [])) + len(h.declarations or [])
+        for r in without_deal
+        for h in r.hands
+    )
+    blind = best_of(lambda: [check_record(r) for r in without_deal], repeat)
+    known = best_of(lambda: [check_record(r) for r in with_deal], repeat)
+    from_text = best_of(lambda: [check_text(t, "x") for t in texts], repeat)
+    played = rounds(without_deal)
+    print(
+        f"belote: {games} random legal games: {played} complete rounds "
+        f"({sum(len(r.hands) for r in without_deal) - played} void), {events} events"
+    )
+    print(
+        f"belote check without the deal (V2): {played / blind:12,.0f} rounds/s  "
+        f"{blind / events * 1e6:.2f} µs/event ({blind / events / cuatrola_per_event:.2f}x "
+        "Cuatrola's)"
+    )
+    print(f"belote check with the deal (V4)   : {rounds(with_deal) / known:12,.0f} rounds/s")
+    print(f"belote JSON text -> checker line  : {played / from_text:12,.0f} rounds/s")
 
 
 if __name__ == "__main__":

@@ -279,7 +279,11 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         held = self._held[seat]
         if seat != self.settled:
             faults = None
-            for w in held:
+            lead = ctx.lead
+            # the leader, and a follower of a suit that need not be beaten, are always
+            # legal: no witness to look for (the common case, worth the shortcut)
+            free = lead is None or (card.suit == lead and lead not in ctx.contract.beat)
+            for w in () if free else held:
                 if violation(card, w, ctx):
                     own = self._worst(violation(card, h, ctx) for h in held)
                     faults = [self._play_error(record, own)]
