@@ -32,6 +32,7 @@ from .proofs import Evidence, ProofsMixin, side_of
 from .scoring import VOID, RoundResult, score_round
 
 DECK = FRENCH_32
+_IN_DECK = frozenset(DECK.cards)  # membership without a method call (the hot path)
 #: the evidence of a card played at trick N (shared: evidence values are immutable)
 _PLAYED = [Evidence("played", trick) for trick in range(TRICKS + 2)]
 
@@ -114,6 +115,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         self._complete = False
         self._turn: int | None = self.first
         self._ctx: TrickContext | None = None
+        self._result: tuple[int, RoundResult] | None = None
 
     # ------------------------------------------------------------------ header (B1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
@@ -190,16 +192,19 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
             return None
         if self.void:
             return VOID
-        return score_round(
-            self.contract,
-            self.declarer,
-            self.multiplier,
-            self.tricks_won,
-            self.card_points,
-            [(side_of(d.seat), d.value, d.strength) for d in self.declarations],
-            compare_sequences=self.rules.compare_sequences,
-            penalty_seat=self.penalty.seat if self.penalty is not None else None,
-        )
+        if self._result is None or self._result[0] != self.seq:  # computed once per event
+            result = score_round(
+                self.contract,
+                self.declarer,
+                self.multiplier,
+                self.tricks_won,
+                self.card_points,
+                [(side_of(d.seat), d.value, d.strength) for d in self.declarations],
+                compare_sequences=self.rules.compare_sequences,
+                penalty_seat=self.penalty.seat if self.penalty is not None else None,
+            )
+            self._result = (self.seq, result)
+        return self._result[1]
 
     # ------------------------------------------------------------------ legal moves (V4)
     def legal_plays(self) -> list[Card]:
@@ -266,7 +271,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
             or not self.auction_over
             or (event.seat is not None and event.seat != seat)
             or card in played
-            or card not in DECK
+            or card not in _IN_DECK
             or (owner is not None and owner != seat)
             or (owner is None and len(known) >= HAND_SIZE)
             or (pending is not None and (card.suit != pending[1] or card.rank not in ("K", "Q")))
