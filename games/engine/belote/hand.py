@@ -280,41 +280,53 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
 
         trick = len(self.tricks) + 1
         ctx = self._ctx
-        record = PlayRecord(self.seq, seat, card, trick, len(self.current_cards) + 1, ctx)
+        cards = self.current_cards
+        record = PlayRecord(self.seq, seat, card, trick, len(cards) + 1, ctx)
         held = self._held[seat]
+        mine = self.plays_by_seat[seat]
         if seat != self.settled:
             faults = None
             lead = ctx.lead
             # the leader, and a follower of a suit that need not be beaten, are always
             # legal: no witness to look for (the common case, worth the shortcut)
-            free = lead is None or (card.suit == lead and lead not in ctx.contract.beat)
-            for w in () if free else held:
-                if violation(card, w, ctx):
-                    own = self._worst(violation(card, h, ctx) for h in held)
-                    faults = [self._play_error(record, own)]
-                    break
-            if owner is None and self.plays_by_seat[seat]:
-                proofs = self._proofs_from_new_cards(seat, {card: _PLAYED[trick]})
-                if proofs:
-                    faults = (faults or []) + proofs
+            if held and not (lead is None or (card.suit == lead and lead not in ctx.contract.beat)):
+                for w in held:
+                    if violation(card, w, ctx):
+                        own = self._worst(violation(card, h, ctx) for h in held)
+                        faults = [self._play_error(record, own)]
+                        break
+            if owner is None and mine:
+                # V2: the newly known card, held all along, against this seat's earlier
+                # plays (ProofsMixin._proofs_from_new_cards, inlined for the one card)
+                suit = card.suit
+                for earlier in mine:
+                    c = earlier.ctx
+                    if c.lead is not None and (suit == c.lead or suit == c.contract.trump):
+                        v = violation(earlier.card, card, c)
+                        if v:
+                            error = self._play_error(earlier, v, _PLAYED[trick])
+                            faults = [*(faults or []), error]
             if faults:
                 raise min(faults, key=lambda e: e.seq)
 
         # accepted
         if owner is None:
-            kn.learn(seat, card, _PLAYED[trick])
+            known[card] = _PLAYED[trick]
+            kn.owner_of[card] = seat
         else:
             del held[card]
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
-        self.plays_by_seat[seat].append(record)
+        mine.append(record)
         self.current_seats.append(seat)
-        self.current_cards.append(card)
+        cards.append(card)
         self.pending_belote = None
         self._ctx = advance(ctx, card)
-        if len(self.current_cards) == SEATS:
+        if len(cards) == SEATS:
             self._finish_trick()
-        self._update_turn()
+            self._update_turn()
+        else:
+            self._turn = (seat + 1) % SEATS
 
     def _play_refusal(self, event: Play) -> RuleError:
         """The error for a play that is faulty on its own terms."""

@@ -26,6 +26,7 @@ from .play import trick_winner
 DECK = FRENCH_32
 #: one Play event per card (events are immutable values; the checker reuses them)
 _PLAY = {card: Play(card) for card in DECK}
+_CARD = {card.text: card for card in DECK}
 
 
 @dataclass
@@ -268,7 +269,7 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
                     position=p,
                     card=text,
                 )
-            card = DECK.card(text)
+            card = _CARD.get(text)
             if placed and hand.auction_over and not hand.is_complete:
                 seat = hand.to_act
                 announce(places.before(seat, not hand.plays_by_seat[seat], card), t)
