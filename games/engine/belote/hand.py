@@ -27,7 +27,7 @@ from .auction import AuctionMixin
 from .declarations import belote_cards
 from .events import Belote, Call, Declaration, Event, Penalty, Play
 from .options import HAND_SIZE, LAST_TRICK_BONUS, SEATS, TRICKS, BeloteRules
-from .play import TrickContext, advance, legal_cards, violation
+from .play import TrickContext, advance, legal_cards, violation, witness_suits
 from .proofs import Evidence, ProofsMixin, side_of
 from .scoring import VOID, RoundResult, score_round
 
@@ -105,6 +105,8 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         self.leader: int | None = None
         self.plays: list[PlayRecord] = []
         self.plays_by_seat: list[list[PlayRecord]] = [[] for _ in range(SEATS)]
+        #: per seat, its plays that a card of a given suit could still prove faulty (V2)
+        self._suspects: list[dict[str, list[PlayRecord]]] = [{} for _ in range(SEATS)]
         self.tricks_won = [0, 0]
         self.card_points = [0, 0]
         # declarations (B5)
@@ -283,7 +285,6 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         cards = self.current_cards
         record = PlayRecord(self.seq, seat, card, trick, len(cards) + 1, ctx)
         held = self._held[seat]
-        mine = self.plays_by_seat[seat]
         if seat != self.settled:
             faults = None
             lead = ctx.lead
@@ -295,17 +296,14 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
                         own = self._worst(violation(card, h, ctx) for h in held)
                         faults = [self._play_error(record, own)]
                         break
-            if owner is None and mine:
+            if owner is None:
                 # V2: the newly known card, held all along, against this seat's earlier
                 # plays (ProofsMixin._proofs_from_new_cards, inlined for the one card)
-                suit = card.suit
-                for earlier in mine:
-                    c = earlier.ctx
-                    if c.lead is not None and (suit == c.lead or suit == c.contract.trump):
-                        v = violation(earlier.card, card, c)
-                        if v:
-                            error = self._play_error(earlier, v, _PLAYED[trick])
-                            faults = [*(faults or []), error]
+                for earlier in self._suspects[seat].get(card.suit, ()):
+                    v = violation(earlier.card, card, earlier.ctx)
+                    if v:
+                        error = self._play_error(earlier, v, _PLAYED[trick])
+                        faults = [*(faults or []), error]
             if faults:
                 raise min(faults, key=lambda e: e.seq)
 
@@ -317,7 +315,10 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
             del held[card]
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
-        mine.append(record)
+        self.plays_by_seat[seat].append(record)
+        suspects = self._suspects[seat]
+        for suit in witness_suits(card, ctx):
+            suspects.setdefault(suit, []).append(record)
         self.current_seats.append(seat)
         cards.append(card)
         self.pending_belote = None

@@ -111,6 +111,30 @@ def violation(card: Card, witness: Card, ctx: TrickContext) -> Violation | None:
     return Violation("trump", witness)  # a discard while holding a trump
 
 
+def witness_suits(card: Card, ctx: TrickContext) -> tuple[str, ...]:
+    """The suits of the held cards that could make playing ``card`` illegal (a superset:
+    :func:`violation` decides). Empty for most plays — the leader's, a follower's of a
+    suit that need not be beaten, one that beats the highest card — which no card
+    revealed later can prove faulty, so the V2 checker never looks at them again."""
+    lead = ctx.lead
+    if lead is None:
+        return ()
+    contract = ctx.contract
+    if card.suit == lead:
+        if lead in contract.beat and contract.strength[card] < contract.strength[ctx.high_lead]:
+            return (lead,)
+        return ()
+    trump = contract.trump
+    if trump is None or ctx.size - ctx.winning == 2:
+        return (lead,)  # void: any card, unless it held the led suit
+    high_trump = ctx.high_trump
+    if card.suit == trump and (
+        high_trump is None or contract.strength[card] > contract.strength[high_trump]
+    ):
+        return (lead,)  # a trump that beats every trump so far is what was owed
+    return (lead, trump)
+
+
 def legal_cards(hand: Iterable[Card], ctx: TrickContext) -> list[Card]:
     """The cards of a fully known ``hand`` that may be played in context ``ctx`` (B6)."""
     held = list(hand)

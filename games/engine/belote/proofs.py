@@ -58,19 +58,14 @@ class ProofsMixin:
         if seat == self.settled:
             return []
         errors = []
-        for record in self.plays_by_seat[seat]:
-            ctx = record.ctx
-            lead = ctx.lead
-            if lead is None:
-                continue  # the leader plays any card
-            trump = ctx.contract.trump
-            for card, evidence in new.items():
-                # only a card of the led suit or a trump can be a witness (B6)
-                if card.suit == lead or card.suit == trump:
-                    v = violation(record.card, card, ctx)
-                    if v:
-                        errors.append(self._play_error(record, v, evidence))
-        return errors
+        suspects = self._suspects[seat]
+        for card, evidence in new.items():
+            # only the plays a card of this suit could prove faulty (play.witness_suits)
+            for record in suspects.get(card.suit, ()):
+                v = violation(record.card, card, record.ctx)
+                if v:
+                    errors.append(self._play_error(record, v, evidence))
+        return sorted(errors, key=lambda e: e.seq)
 
     # ------------------------------------------------------------------ errors
     def _error(self, rule: str, message: str, **loc) -> RuleError:

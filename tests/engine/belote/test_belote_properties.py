@@ -19,8 +19,10 @@ from games.engine.belote import (
     context,
     legal_cards,
     trick_winner,
+    violation,
 )
 from games.engine.belote.declarations import NATURAL
+from games.engine.belote.play import witness_suits
 from games.engine.belote.simulate import random_deal, random_match
 from games.engine.cards import FRENCH_32
 from games.engine.errors import RuleError
@@ -259,3 +261,17 @@ def test_the_incremental_trick_winner_equals_a_naive_one(cards, name):
     best = max(pool, key=contract.strength.__getitem__)
     assert cards[ctx.winning] is best
     assert trick_winner(cards, contract) == cards.index(best)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(FRENCH_32.cards), min_size=2, max_size=5, unique=True),
+    name=st.sampled_from(list(CONTRACT)),
+)
+def test_witness_suits_cover_every_card_that_proves_a_play_faulty(cards, name):
+    """The V2 index (play.witness_suits) never hides a play that a card could prove."""
+    trick = cards[:-2]
+    card, witness = cards[-2], cards[-1]
+    ctx = context(trick, CONTRACT[name])
+    if violation(card, witness, ctx):
+        assert witness.suit in witness_suits(card, ctx)
