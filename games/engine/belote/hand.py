@@ -17,7 +17,7 @@ at most seven earlier plays of that seat — never the whole round.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import FRENCH_32, Card
 from ..errors import RuleError
@@ -33,12 +33,12 @@ from .scoring import VOID, RoundResult, score_round
 
 DECK = FRENCH_32
 _IN_DECK = frozenset(DECK.cards)  # membership without a method call (the hot path)
+_new = tuple.__new__  # builds a PlayRecord without its Python-level __new__ (the hot path)
 #: the evidence of a card played at trick N (shared: evidence values are immutable)
 _PLAYED = [Evidence("played", trick) for trick in range(TRICKS + 2)]
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed trick: who led, the seats and cards in order, and the winner (B6)."""
 
     number: int
@@ -283,7 +283,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         trick = len(self.tricks) + 1
         ctx = self._ctx
         cards = self.current_cards
-        record = PlayRecord(self.seq, seat, card, trick, len(cards) + 1, ctx)
+        record = _new(PlayRecord, (self.seq, seat, card, trick, len(cards) + 1, ctx))
         held = self._held[seat]
         if seat != self.settled:
             faults = None
@@ -388,12 +388,12 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         winner = self.current_seats[self._ctx.winning]
         side = side_of(winner)
         number = len(self.tricks) + 1
-        self.tricks.append(
-            Trick(number, self.current_seats[0], tuple(self.current_seats), tuple(cards), winner)
-        )
+        seats = self.current_seats
+        self.tricks.append(_new(Trick, (number, seats[0], tuple(seats), tuple(cards), winner)))
         self.tricks_won[side] += 1
         points = self.contract.points
-        self.card_points[side] += sum(points[c] for c in cards)
+        a, b, c, d = cards
+        self.card_points[side] += points[a] + points[b] + points[c] + points[d]
         if number == TRICKS:
             self.card_points[side] += LAST_TRICK_BONUS
         self.current_seats, self.current_cards = [], []

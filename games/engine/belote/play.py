@@ -42,12 +42,17 @@ def context(cards: list[Card], contract: Contract) -> TrickContext:
     return ctx
 
 
+_new = tuple.__new__  # builds a TrickContext without the Python-level __new__ (hot path)
+
+
 def advance(ctx: TrickContext, card: Card) -> TrickContext:
     """The context after ``card`` is added to the trick (O(1))."""
     contract = ctx.contract
     trump = contract.trump
     if ctx.lead is None:
-        return TrickContext(contract, card.suit, card, card if card.suit == trump else None, 0, 1)
+        return _new(
+            TrickContext, (contract, card.suit, card, card if card.suit == trump else None, 0, 1)
+        )
     strength = contract.strength
     high_lead, high_trump, winning, size = ctx.high_lead, ctx.high_trump, ctx.winning, ctx.size
     if card.suit == trump:
@@ -59,7 +64,7 @@ def advance(ctx: TrickContext, card: Card) -> TrickContext:
         high_lead = card
         if high_trump is None:
             winning = size
-    return TrickContext(contract, ctx.lead, high_lead, high_trump, winning, size + 1)
+    return _new(TrickContext, (contract, ctx.lead, high_lead, high_trump, winning, size + 1))
 
 
 def winning_card(ctx: TrickContext) -> Card:
