@@ -36,15 +36,15 @@ def setup_database(records) -> tuple[str, list[int]]:
     """Fresh database, a club, a scorer with a token, one match per record (table)."""
     fresh_database(DB_NAME)
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
 
+    from clubs.models import Club, Membership, Player
+    from clubs.tokens import create_user_token
     from games import services
-    from tournaments.models import Club, Membership, Player
 
     user = get_user_model().objects.create(username="bench")
     club = Club.objects.create(name="Bench", slug="bench")
     Membership.objects.create(club=club, user=user, role="scorer")
-    token = Token.objects.create(user=user).key
+    token = create_user_token(user, "bench")[1]
     matches = []
     for t, record in enumerate(records):
         players = [Player.objects.create(club=club, display_name=f"P{t}-{i}") for i in range(4)]

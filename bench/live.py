@@ -36,10 +36,10 @@ PROCESSES, THREADS = 5, 10
 def setup(tournaments: int = 16, pairs: int = 16) -> tuple[str, list[int]]:
     fresh_database(DB)
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
 
+    from clubs.models import Club, Membership, Player
+    from clubs.tokens import create_user_token
     from tournaments import services
-    from tournaments.models import Club, Membership, Player
 
     user = get_user_model().objects.create(username="bench")
     club = Club.objects.create(name="Bench", slug="bench")
@@ -54,7 +54,7 @@ def setup(tournaments: int = 16, pairs: int = 16) -> tuple[str, list[int]]:
             services.add_entry(t, user, f"T{n}E{i}", players[2 * i], players[2 * i + 1])
         services.generate_next_round(t, user)  # pairs / 2 = 8 matches in progress
         ids.append(t.pk)
-    return Token.objects.create(user=user).key, ids
+    return create_user_token(user, "bench")[1], ids
 
 
 def poller(

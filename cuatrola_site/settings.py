@@ -5,6 +5,7 @@ in-process (eager), so ``make run`` needs no service. Production sets ``DATABASE
 ``CELERY_BROKER_URL``, ``SECRET_KEY``, ``ALLOWED_HOSTS`` and leaves ``DEBUG`` off.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -16,8 +17,6 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
-# The fallback key only exists so that a checkout runs at once; production must set its own.
-SECRET_KEY = env.str("SECRET_KEY", default="insecure-dev-key-set-SECRET_KEY-in-production")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -30,12 +29,12 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "django_tables2",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "corsheaders",
+    "clubs",
     "games",
     "tournaments",
 ]
@@ -144,22 +143,46 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 1,
     "unacked_restore_throttle": 1,
 }
+# Standings catch up by themselves (tournaments/tasks.py): celery beat runs the sweep every
+# STANDINGS_SWEEP_SECONDS; it re-sends a recompute for every tournament whose standings are
+# behind its results and whose queued job (if any) was sent over STANDINGS_LEASE_SECONDS
+# ago. A broker outage, a lost job or a killed worker is so made good within
+# sweep + lease (45 s by default), whatever CELERY_VISIBILITY_TIMEOUT is.
+STANDINGS_SWEEP_SECONDS = env.float("STANDINGS_SWEEP_SECONDS", default=15)
+STANDINGS_LEASE_SECONDS = env.float("STANDINGS_LEASE_SECONDS", default=30)
+CELERY_BEAT_SCHEDULE = {
+    "standings-sweep": {
+        "task": "tournaments.sweep_standings",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+        # a sweep not run in time (workers down) is dropped: the next one does its work
+        "options": {"expires": STANDINGS_SWEEP_SECONDS},
+    },
+}
+
+# Imports of card-records (POST /api/v1/matches/import/): the body's size, checked from
+# Content-Length before anything is read (413), and the number of hands (400). An 800-hand
+# record with its deal is about 480 KB as indented JSON; a real match has a few dozen hands.
+IMPORT_MAX_BYTES = env.int("IMPORT_MAX_BYTES", default=1024 * 1024)
+IMPORT_MAX_HANDS = env.int("IMPORT_MAX_HANDS", default=1000)
 
 REST_FRAMEWORK = {
+    # keys first: the first class's challenge makes a bad key a 401 (clubs.tokens)
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "clubs.tokens.UserTokenAuthentication",
+        "clubs.devices.DeviceTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
-        "tournaments.devices.DeviceTokenAuthentication",
-    ],
-    "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "tournaments.devices.DeviceTokenThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         # a room of scoreboards behind one address polls every second or two
         "anon": env.str("THROTTLE_ANON", default="1200/min"),
         "device": env.str("THROTTLE_DEVICE", default="600/min"),
     },
+    # JSON within a size and a nesting limit (games/api/parsers.py): 413 and 400, never 500
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "games.api.pagination.Pagination",
     "PAGE_SIZE": 50,
@@ -182,6 +205,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.add_links",
+        "games.api.schema.document_common_answers",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": ["in_progress", "finished"],
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
@@ -202,3 +230,63 @@ LOGGING = {
     # eager tasks would log every run at INFO; workers log their own way
     "loggers": {"celery": {"level": "WARNING"}},
 }
+
+# --- Security: secret key, shared cache, client address, rate limits, login lockout ---
+# (issue 9, items 12 and 16; cuatrola_site/security.py holds the code, the README's
+# Production table the variables.)
+
+# The fallback key only exists so that a checkout runs at once. Serving (wsgi.py, asgi.py,
+# so gunicorn and runserver) with it while DEBUG is off is refused; management commands
+# and the tests, which serve nothing, still run with it.
+INSECURE_SECRET_KEY = "django-insecure-dev-key-set-SECRET_KEY-in-production"
+SECRET_KEY = env.str("SECRET_KEY", default=INSECURE_SECRET_KEY)
+
+# Rate-limit and lockout counters live in the cache, which every worker process must
+# share: production sets CACHE_URL=redis://host:6379/N (a Redis database of its own:
+# clearing the cache empties that database). Unset, each process keeps its own
+# (LocMem), which is right only for the embedded single-process `make run`.
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+SHARED_CACHE = CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+if SHARED_CACHE:
+    # a stuck Redis must not hold requests for ever
+    CACHES["default"]["OPTIONS"] = {
+        "socket_connect_timeout": 2,
+        "socket_timeout": 2,
+        **CACHES["default"].get("OPTIONS", {}),
+    }
+
+# How many proxies in front of the site append to X-Forwarded-For. 0: the header is the
+# client's own writing and is ignored; limits count REMOTE_ADDR.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+
+INSTALLED_APPS += ["axes", "cuatrola_site.apps.SiteConfig"]
+
+# API throttles counted atomically in the shared cache, by the address above (these
+# replace DRF's AnonRateThrottle and the device throttle's base named further up).
+REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
+    "cuatrola_site.security.AnonThrottle",
+    "cuatrola_site.security.DeviceTokenThrottle",
+]
+REST_FRAMEWORK["NUM_PROXIES"] = NUM_PROXIES
+
+# Login attempts (django-axes): after AXES_FAILURE_LIMIT failed logins from one address,
+# on the site's login page or the admin's, that address gets 429 for AXES_COOLOFF_MINUTES
+# (every further failure restarts the wait). Counted in the shared cache when there is
+# one, else in the database, so that the embedded default is right too.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
+AXES_HANDLER = (
+    "axes.handlers.cache.AxesCacheHandler"
+    if SHARED_CACHE
+    else "axes.handlers.database.AxesDatabaseHandler"
+)
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=10)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "cuatrola_site.security.client_address"
+AXES_LOCKOUT_CALLABLE = "cuatrola_site.security.lockout_response"
+AXES_VERBOSE = False  # no banner on every manage.py command; failures are still logged
+# --- end of the security block ---

@@ -10,10 +10,15 @@ urlpatterns = [
     path("scoreboard/", views.scoreboard, name="scoreboard"),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
-    path("api/v1/", include("games.api.urls")),
+    path("api/v1/", include("cuatrola_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
+
+# JSON under /api/, HTML elsewhere; a database that does not answer is 503 (errors.py)
+handler400 = "cuatrola_site.errors.bad_request"
+handler404 = "cuatrola_site.errors.page_not_found"
+handler500 = "cuatrola_site.errors.server_error"

@@ -1,19 +1,23 @@
 """Site-wide views: the home page and the health check."""
 
 from django.conf import settings
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
-from games.models import WorkerHeartbeat
-from tournaments.models import Club
+from clubs.models import Club
+from games.models import Match, WorkerHeartbeat
 
 from .health import broker_status, database_status
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    clubs = Club.objects.filter(is_private=False).annotate(n_matches=Count("matches"))
+    """The clubs the visitor may read, each with the number of its matches it may read."""
+    readable = Match.objects.readable_by(request.user).values("pk")
+    clubs = Club.objects.readable_by(request.user).annotate(
+        n_matches=Count("matches", filter=Q(matches__in=readable))
+    )
     return render(request, "home.html", {"clubs": clubs})
 
 

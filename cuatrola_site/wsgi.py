@@ -6,3 +6,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cuatrola_site.settings")
 application = get_wsgi_application()
+
+from cuatrola_site.security import refuse_insecure_secret_key  # noqa: E402  (needs settings)
+
+refuse_insecure_secret_key()

@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, Player
+from clubs.models import Club, Player, ReadableQuerySet
 
 
 class Match(models.Model):
@@ -60,6 +60,8 @@ class Match(models.Model):
         blank=True,
         help_text=_("The hand in play, for scoreboards: hand, phase, turn, trick"),
     )
+
+    objects = ReadableQuerySet.as_manager()  # .readable_by(user): clubs.access decides
 
     class Meta:
         ordering = ["-created_at", "-id"]

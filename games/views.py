@@ -8,7 +8,7 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.roles import can_read, can_record
+from clubs.access import may_record, may_see_hands
 
 from .engine import RecordFormatError, check_text, load_record
 from .forms import RecordCheckForm
@@ -42,34 +42,37 @@ def check_record_page(request: HttpRequest) -> HttpResponse:
             status = 400
     else:
         form = RecordCheckForm()
-    sides = [f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"] if seats else None
+    # sides by their players' names where the record has two sides of two (Cuatrola)
+    sides = (
+        [f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"]
+        if seats and len(seats) == 4
+        else None
+    )
     context = {"form": form, "result": result, "sides": sides}
     return render(request, "games/check_record.html", context, status=status)
 
 
 def _readable_match(request: HttpRequest, pk: int) -> Match:
-    match = get_object_or_404(
-        Match.objects.select_related("club").prefetch_related(
-            Prefetch("seats", Seat.objects.select_related("player"))
-        ),
+    """The match, or 404 when it does not exist or ``clubs.access`` hides it."""
+    return get_object_or_404(
+        Match.objects.readable_by(request.user)
+        .select_related("club")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player"))),
         pk=pk,
     )
-    if not can_read(request.user, match.club):
-        raise PermissionDenied
-    return match
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A match: the sides, the score and every hand, trick by trick."""
     match = _readable_match(request, pk)
     names = [s.player.display_name for s in match.seats.all()]
-    state = replay(match)
+    state = replay(match, hide_deal_in_play=not may_see_hands(request.user, match))
     context = {
         "match": match,
         "names": names,
         "sides": [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"],
         "hands": match_story(state, names),
-        "can_score": can_record(request.user, match.club),
+        "can_score": may_record(request.user, match),
     }
     return render(request, "games/match.html", context)
 
@@ -78,7 +81,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 def scoring_pad(request: HttpRequest, pk: int) -> HttpResponse:
     """The scorer's pad: enter the deal, calls, cards and cantes as they happen."""
     match = _readable_match(request, pk)
-    if not can_record(request.user, match.club):
+    if not may_record(request.user, match):
         raise PermissionDenied
     names = [s.player.display_name for s in match.seats.all()]
     return render(request, "games/score.html", {"match": match, "names": names})

@@ -13,6 +13,18 @@ def pytest_configure() -> None:
     # hashing strength is not under test; the default hasher costs ~0.25 s per user
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.WHITENOISE_AUTOREFRESH = True
+    # The test client's login() authenticates without a request, which django-axes
+    # refuses; tests/test_security.py turns the lockout back on to test it.
+    settings.AXES_ENABLED = False
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with no rate-limit or lockout counts (the cache is Redis when
+    CACHE_URL is set, as in CI's second pass, and outlives the test otherwise)."""
+    from django.core.cache import cache
+
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Club, Membership, Player
+from clubs.models import Club, Membership, Player
 
 
 class UserFactory(factory.django.DjangoModelFactory):

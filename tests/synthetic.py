@@ -12,8 +12,9 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
     """A finished double round robin of ``pairs`` entries."""
     from django.contrib.auth import get_user_model
 
+    from clubs.models import Club, Player
     from games.models import Hand, Match
-    from tournaments.models import Club, Entry, Fixture, Player, Round, Tournament
+    from tournaments.models import Entry, Fixture, Round, Tournament
     from tournaments.pairing import double_berger_rounds
 
     user, _ = get_user_model().objects.get_or_create(username="bench")

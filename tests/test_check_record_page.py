@@ -40,3 +40,16 @@ def test_not_json_and_empty_form(client):
     response = client.post("/records/check/", {}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
     assert "Choose a record file or paste its JSON." in response.content.decode()
+
+
+def test_a_deeply_nested_record_is_unreadable_for_anonymous_visitors(client):
+    """Pasted or uploaded, "[" * 100000 is "not a readable record", not a server error."""
+    deep = "[" * 100_000
+    response = client.post("/records/check/", {"text": deep}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "This is not a readable record." in response.content.decode()
+    assert "nested too deeply" in response.content.decode()
+    upload = SimpleUploadedFile("deep.json", deep.encode(), "application/json")
+    response = client.post("/records/check/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "This is not a readable record." in response.content.decode()

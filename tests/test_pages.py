@@ -5,9 +5,9 @@ import io
 import pytest
 from django.core.management import call_command
 
+from clubs.models import Club
 from games.models import Match
 from tests.factories import MembershipFactory, UserFactory
-from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
 
@@ -47,8 +47,9 @@ def test_private_club_pages_are_for_members(client, demo):
     demo.is_private = True
     demo.save()
     match = demo.matches.first()
-    assert client.get("/clubs/pena-la-baza/").status_code == 403
-    assert client.get(f"/matches/{match.pk}/").status_code == 403
+    # what a visitor may not read does not exist for them (clubs.access)
+    assert client.get("/clubs/pena-la-baza/").status_code == 404
+    assert client.get(f"/matches/{match.pk}/").status_code == 404
     client.login(username="scorer", password="scorer-demo")
     assert client.get(f"/matches/{match.pk}/").status_code == 200
 
@@ -106,8 +107,8 @@ def test_page_titles_are_plain_text(client, demo, url):
 
 
 def test_a_players_history_lists_every_match_with_the_result(client, demo):
+    from clubs.models import Player
     from games.models import Seat
-    from tournaments.models import Player
 
     ana = Player.objects.get(display_name="Ana")
     seats = Seat.objects.filter(player=ana).select_related("match")
@@ -127,3 +128,43 @@ def test_a_players_history_lists_every_match_with_the_result(client, demo):
         f'/clubs/pena-la-baza/players/{ana.pk}/"'
         in client.get("/clubs/pena-la-baza/").content.decode()
     )
+
+
+NOT_OURS = "Choose one of the club's tournaments, or none."
+
+
+@pytest.mark.parametrize(
+    ("post", "message"),
+    [
+        ({"name": "Mesa 3", "tournament": "abc"}, NOT_OURS),
+        ({"name": "Mesa 3", "tournament": "9" * 25}, NOT_OURS),
+        ({"name": "Mesa\x003"}, "Null characters are not allowed."),
+        ({"name": "M" * 81}, "The device's name has at most 80 characters."),
+        ({"name": "   "}, "Give the device a name (e.g. the table)."),
+    ],
+)
+def test_the_device_token_form_refuses_bad_input_with_a_message(client, demo, post, message):
+    """Each was a 500 (a tournament that is not a number, a NUL PostgreSQL refuses) or a
+    name silently cut short."""
+    client.login(username="organiser", password="organiser-demo")
+    response = client.post(
+        "/clubs/pena-la-baza/device-tokens/", post, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 200
+    assert [str(m) for m in response.context["messages"]] == [message]
+    assert not demo.device_tokens.exists()
+
+
+def test_the_device_token_form_takes_a_tournament_of_the_club_only(client, demo):
+    from tests.factories import ClubFactory
+    from tournaments.models import Tournament
+
+    other = Tournament.objects.create(club=ClubFactory(), name="Otra", format="swiss")
+    client.login(username="organiser", password="organiser-demo")
+    url = "/clubs/pena-la-baza/device-tokens/"
+    response = client.post(url, {"name": "Mesa 3", "tournament": other.pk}, follow=True)
+    assert not demo.device_tokens.exists()
+    assert "Elige uno de los torneos del club, o ninguno." in response.content.decode()
+    league = demo.tournaments.get()
+    client.post(url, {"name": "Mesa 3", "tournament": league.pk})
+    assert demo.device_tokens.get().tournament == league

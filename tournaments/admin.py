@@ -1,27 +1,6 @@
 from django.contrib import admin
 
-from .models import Club, Entry, Membership, Player, Tournament
-
-
-class MembershipInline(admin.TabularInline):
-    model = Membership
-    extra = 1
-    autocomplete_fields = ["user"]
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "is_private")
-    prepopulated_fields = {"slug": ("name",)}
-    search_fields = ("name",)
-    inlines = [MembershipInline]
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "club", "user")
-    list_filter = ("club",)
-    search_fields = ("display_name",)
+from .models import Entry, Tournament
 
 
 class EntryInline(admin.TabularInline):
@@ -39,5 +18,12 @@ class EntryInline(admin.TabularInline):
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "format", "status", "standings_computed_at")
     list_filter = ("club", "format", "status")
-    readonly_fields = ("status", "standings_pending", "standings_computed_at")
+    readonly_fields = (
+        "status",
+        "standings_pending",
+        "results_version",
+        "standings_version",
+        "standings_queued_at",
+        "standings_computed_at",
+    )
     inlines = [EntryInline]

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.core.validators import validate_slug
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.access import may_read
 from games.api.conditional import etag_for, not_modified, with_validators
 from games.api.schema import (
     IF_NONE_MATCH,
@@ -23,6 +27,7 @@ from games.api.schema import (
 from games.models import Match, Seat
 
 from .models import Entry, Fixture, Round, Tournament
+from .standings_store import parse_round_number
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -61,6 +66,10 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class TournamentSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    standings_pending = serializers.BooleanField(
+        read_only=True,
+        help_text="The results are newer than the stored standings: a recompute is owed",
+    )
 
     class Meta:
         model = Tournament
@@ -75,6 +84,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "points_per_win",
             "status",
             "standings_computed_at",
+            "standings_pending",
         ]
 
 
@@ -84,6 +94,13 @@ class TournamentFilter(filters.FilterSet):
     class Meta:
         model = Tournament
         fields = ["club", "status", "format"]
+
+
+class FormatIsAFilter(DefaultContentNegotiation):
+    """``?format=swiss`` filters tournaments by their format. DRF reads ``?format=`` as the
+    choice of a renderer and answered 404 to every format a tournament can have."""
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
 
 
 @extend_schema_view(
@@ -99,22 +116,13 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     """Tournaments, their entries, rounds and standings (latest, or ``?after_round=N``)."""
 
     lookup_value_regex = r"[0-9]{1,18}"
+    content_negotiation_class = FormatIsAFilter
 
     serializer_class = TournamentSerializer
     filterset_class = TournamentFilter
 
-    def _visible(self, t: Tournament) -> bool:
-        if t.is_public and not t.club.is_private:
-            return True
-        user = self.request.user
-        return user.is_authenticated and t.club.memberships.filter(user=user).exists()
-
     def get_queryset(self):
-        user = self.request.user
-        visible = Q(is_public=True, club__is_private=False)
-        if user.is_authenticated:
-            visible |= Q(club__memberships__user=user)
-        return Tournament.objects.filter(visible).select_related("club").distinct()
+        return Tournament.objects.readable_by(self.request.user).select_related("club")
 
     @extend_schema(
         summary="Live: every match in progress, for scoreboards",
@@ -130,7 +138,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         """
         # one query by primary key: the whole cost of a 304
         t = Tournament.objects.select_related("club").filter(pk=pk).first()
-        if t is None or not self._visible(t):
+        if t is None or not may_read(request.user, t):
             raise NotFound()
         stamp = t.standings_computed_at.timestamp() if t.standings_computed_at else 0
         etag = etag_for("live", t.pk, t.live_version, stamp)
@@ -165,7 +173,11 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         }
         return with_validators(Response(body), etag, last)
 
-    @extend_schema(summary="The pairs", responses={200: EntrySerializer(many=True), **errors(404)})
+    @extend_schema(
+        summary="The pairs",
+        filters=False,
+        responses={200: EntrySerializer(many=True), **errors(404)},
+    )
     @action(detail=True, pagination_class=None)
     def entries(self, request: Request, pk: str) -> Response:
         t = self.get_object()
@@ -174,6 +186,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Rounds with their fixtures",
+        filters=False,
         responses={200: RoundSerializer(many=True), **errors(404)},
     )
     @action(detail=True, pagination_class=None)
@@ -184,7 +197,13 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Standings: the latest, or after a round",
-        parameters=[OpenApiParameter("after_round", int, description="A round number")],
+        parameters=[
+            OpenApiParameter(
+                "after_round",
+                {"type": "integer", "minimum": 0, "maximum": 99999},
+                description="A round number",
+            )
+        ],
         responses={200: StandingsSerializer, **errors(400, 404)},
     )
     @action(detail=True, pagination_class=None)
@@ -193,9 +212,10 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         snapshots = t.snapshots.order_by("-after_round")
         after = request.query_params.get("after_round")
         if after is not None:
-            if not after.isdigit():
-                raise serializers.ValidationError({"after_round": "a round number"})
-            snapshots = snapshots.filter(after_round=int(after))
+            try:
+                snapshots = snapshots.filter(after_round=parse_round_number(after))
+            except ValueError as exc:
+                raise serializers.ValidationError({"after_round": "a round number"}) from exc
         snapshot = snapshots.first()
         if snapshot is None:
             raise NotFound("no standings yet: they appear when a match finishes")
@@ -207,3 +227,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 "rows": snapshot.rows,
             }
         )
+
+    def filter_queryset(self, queryset):
+        # The filters choose among tournaments; a tournament's own answers (its entries,
+        # rounds…) ignore them instead of answering 404 or 400 to `?status=…`.
+        return super().filter_queryset(queryset) if self.action == "list" else queryset

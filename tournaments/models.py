@@ -1,80 +1,11 @@
-"""Clubs, the people in them and their roles."""
+"""Tournaments of a club: entries, rounds, fixtures (each a recorded match) and standings."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-
-class Club(models.Model):
-    """A card club. Its matches are public unless ``is_private``."""
-
-    name = models.CharField(_("name"), max_length=120)
-    slug = models.SlugField(_("short name"), unique=True)
-    is_private = models.BooleanField(
-        _("private"), default=False, help_text=_("Only members can see its matches.")
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("club")
-        verbose_name_plural = _("clubs")
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Membership(models.Model):
-    """A user's role in a club: organisers run it, scorers record matches."""
-
-    class Role(models.TextChoices):
-        ORGANISER = "organiser", _("organiser")
-        SCORER = "scorer", _("scorer")
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
-    )
-    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
-
-    class Meta:
-        verbose_name = _("membership")
-        verbose_name_plural = _("memberships")
-        constraints = [
-            models.UniqueConstraint(fields=["club", "user"], name="one_role_per_club_and_user")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} — {self.get_role_display()} @ {self.club}"
-
-
-class Player(models.Model):
-    """Someone who plays at the club; may or may not have a user account."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    display_name = models.CharField(_("name"), max_length=80)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="players",
-    )
-
-    class Meta:
-        ordering = ["display_name"]
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "display_name"], name="unique_player_name_in_club"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return self.display_name
+from clubs.models import Club, Player, ReadableQuerySet
 
 
 class Tournament(models.Model):
@@ -109,12 +40,20 @@ class Tournament(models.Model):
     )
     is_public = models.BooleanField(_("public"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # standings bookkeeping (derived)
-    standings_pending = models.BooleanField(default=False)
+    # standings bookkeeping (derived; see tournaments/tasks.py)
+    #: bumped in the transaction that changes a result (a match finished or corrected, a bye)
+    results_version = models.PositiveIntegerField(default=0)
+    #: the ``results_version`` the stored standings were computed from
+    standings_version = models.PositiveIntegerField(default=0)
+    #: when a recompute was last sent and has not started yet: requests coalesce on it,
+    #: and it expires (STANDINGS_LEASE_SECONDS) so that a lost job is sent again
+    standings_queued_at = models.DateTimeField(null=True, blank=True)
     standings_computed_at = models.DateTimeField(null=True, blank=True)
     # bumped by every write to one of its matches: the live reads' validator (derived)
     live_version = models.PositiveIntegerField(default=0)
     live_updated_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ReadableQuerySet.as_manager()  # .readable_by(user): clubs.access decides
 
     class Meta:
         ordering = ["-created_at"]
@@ -123,6 +62,12 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def standings_pending(self) -> bool:
+        """The stored standings are older than the results: a recompute is owed (queued,
+        running, or waiting for the broker or a worker to come back)."""
+        return self.results_version > self.standings_version
 
 
 class Entry(models.Model):
@@ -202,34 +147,3 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — standings after round {self.after_round}"
-
-
-class DeviceToken(models.Model):
-    """A key for a scorer's device (a tablet at a table): it can record in one club, and
-    optionally only in one tournament's matches. Only the key's SHA-256 is stored; the key
-    is shown once, when it is created. Writes are made as the token's own device user."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="device_tokens")
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="device_tokens"
-    )
-    name = models.CharField(_("name"), max_length=80)
-    prefix = models.CharField(max_length=8, help_text=_("The key's first characters"))
-    key_hash = models.CharField(max_length=64, unique=True)
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="device_token"
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        verbose_name = _("device token")
-        verbose_name_plural = _("device tokens")
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.prefix}…)"

@@ -12,11 +12,13 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from clubs.access import may_organise
+from clubs.models import Club, Player
 from games import services as games
 from games.models import Match
 from games.services import Refused
 
-from .models import Club, Entry, Fixture, Player, Round, Tournament
+from .models import Entry, Fixture, Round, Tournament
 from .pairing import (
     Pairing,
     SwissEntry,
@@ -26,7 +28,6 @@ from .pairing import (
     knockout_next_round,
     swiss_round,
 )
-from .roles import is_organiser
 from .standings import REGISTRY, rank
 from .standings_store import load_results, tiebreaks_of
 from .tasks import request_standings
@@ -35,7 +36,7 @@ User = AbstractBaseUser | AnonymousUser
 
 
 def _require_organiser(user: User, club: Club) -> None:
-    if not is_organiser(user, club):
+    if not may_organise(user, club):
         raise PermissionDenied("only the club's organisers can run its tournaments")
 
 
@@ -152,9 +153,12 @@ def _create_round(tournament: Tournament, number: int, pairings, user: User) -> 
     tournament.status = Tournament.Status.RUNNING
     tournament.live_version += 1  # new matches in play: scoreboards must refetch
     tournament.live_updated_at = timezone.now()
-    tournament.save(update_fields=["status", "live_version", "live_updated_at"])
+    fields = ["status", "live_version", "live_updated_at"]
     if any(b is None for _, b in pairings):
-        transaction.on_commit(lambda: request_standings(tournament.pk))
+        tournament.results_version += 1  # a bye is a result: the standings are behind
+        fields.append("results_version")
+        transaction.on_commit(lambda: request_standings(tournament.pk), robust=True)
+    tournament.save(update_fields=fields)
     return round_
 
 

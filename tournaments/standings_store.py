@@ -1,11 +1,13 @@
 """Loading results from the database for the pure standings module, and storing snapshots.
 
 A constant number of queries whatever the number of matches: entries, fixtures with their
-matches, the hands' summaries, then one delete and one bulk insert of the snapshots.
+matches, the hands' summaries, then the tournament's row lock, one delete and one bulk
+insert of the snapshots.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
 from django.db import transaction
@@ -20,6 +22,16 @@ from .standings import DEFAULT_TIEBREAKS, Result, rank, standings_by_round
 def tiebreaks_of(tournament: Tournament) -> list[str]:
     family = "round_robin" if "round_robin" in tournament.format else tournament.format
     return tournament.tiebreaks or DEFAULT_TIEBREAKS[family]
+
+
+ROUND_NUMBER = re.compile(r"[0-9]{1,5}")  # ASCII digits: str.isdigit() also takes "²"
+
+
+def parse_round_number(text: str) -> int:
+    """A round number given as text (``?after_round=``); ValueError if it is not one."""
+    if not ROUND_NUMBER.fullmatch(text):
+        raise ValueError("after_round: a round number (1 to 5 digits)")
+    return int(text)
 
 
 def load_results(tournament: Tournament) -> tuple[list[Entry], list[Result]]:
@@ -73,8 +85,14 @@ def load_results(tournament: Tournament) -> tuple[list[Entry], list[Result]]:
 
 
 def store_standings(tournament_id: int) -> int:
-    """Recompute and store one snapshot per round; returns how many were stored."""
+    """Recompute and store one snapshot per round; returns how many were stored.
+
+    The tournament's ``results_version`` is read before the results, so the results read
+    are at least that new, and the standings are stored as of that version — unless a
+    recompute that started later has already stored newer ones (then nothing is stored).
+    """
     tournament = Tournament.objects.get(pk=tournament_id)
+    version = tournament.results_version
     entries, results = load_results(tournament)
     names = {e.pk: e.name for e in entries}
     by_round = standings_by_round(
@@ -96,7 +114,16 @@ def store_standings(tournament_id: int) -> int:
         for after, rows in by_round.items()
     ]
     with transaction.atomic():
+        stored = (
+            Tournament.objects.select_for_update()
+            .values_list("standings_version", flat=True)
+            .get(pk=tournament_id)
+        )
+        if stored > version:
+            return 0
         StandingsSnapshot.objects.filter(tournament=tournament).delete()
         StandingsSnapshot.objects.bulk_create(snapshots)
-        Tournament.objects.filter(pk=tournament_id).update(standings_computed_at=now)
+        Tournament.objects.filter(pk=tournament_id).update(
+            standings_computed_at=now, standings_version=version
+        )
     return len(snapshots)

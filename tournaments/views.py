@@ -4,34 +4,40 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
+from clubs.access import may_organise, may_record
+from clubs.devices import create_device_token, revoke_device_token
+from clubs.models import Club
 from games.models import Match, Seat
 from games.services import Refused
 
-from . import services
-from .devices import create_device_token, revoke_device_token
-from .forms import EntryForm, TournamentForm
-from .models import Club, Tournament
-from .roles import can_read, can_record, is_organiser
-from .standings_store import tiebreaks_of
+from . import exports, services
+from .forms import DeviceTokenForm, EntryForm, TournamentForm
+from .models import Tournament
+from .standings_store import parse_round_number, tiebreaks_of
 from .tables import standings_table
 
 
+def _readable_club(request: HttpRequest, slug: str) -> Club:
+    """The club, or 404 when it does not exist or ``clubs.access`` hides it."""
+    return get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
+
+
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club: its tournaments, matches (live first) and players."""
-    club = get_object_or_404(Club, slug=slug)
-    if not can_read(request.user, club):
-        raise PermissionDenied
-    matches = club.matches.prefetch_related(
-        Prefetch("seats", Seat.objects.select_related("player"))
-    ).order_by("status", "-updated_at")[:100]
-    organiser = is_organiser(request.user, club)
+    """A club: its tournaments, matches (live first) and players — those the visitor may
+    read (a private tournament's matches only for those who may read it)."""
+    club = _readable_club(request, slug)
+    matches = (
+        club.matches.readable_by(request.user)
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .order_by("status", "-updated_at")[:100]
+    )
+    organiser = may_organise(request.user, club)
     form = TournamentForm(request.POST or None) if organiser else None
     if request.method == "POST" and form is not None and form.is_valid():
         try:
@@ -42,13 +48,11 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("tournaments:tournament", pk=t.pk)
     context = {
         "club": club,
-        "tournaments": club.tournaments.all()
-        if organiser
-        else club.tournaments.filter(is_public=True),
+        "tournaments": club.tournaments.readable_by(request.user),
         "matches": matches,
         "live": [m for m in matches if m.status == Match.Status.IN_PROGRESS],
         "players": club.players.all(),
-        "can_record": can_record(request.user, club),
+        "can_record": may_record(request.user, club),
         "form": form,
         "device_tokens": club.device_tokens.select_related("tournament") if organiser else None,
     }
@@ -60,12 +64,14 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
 def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
     """Organisers: a key for a scorer's device, shown once."""
     club = get_object_or_404(Club, slug=slug)
-    name = (request.POST.get("name") or "").strip()[:80]
-    tournament = club.tournaments.filter(pk=request.POST.get("tournament") or 0).first()
-    if not name:
-        messages.error(request, _("Give the device a name (e.g. the table)."))
+    if not may_organise(request.user, club):
+        raise PermissionDenied
+    form = DeviceTokenForm(request.POST, club=club)
+    if not form.is_valid():
+        messages.error(request, form.first_error())
     else:
-        _token, key = create_device_token(club, request.user, name, tournament)
+        name = form.cleaned_data["name"]
+        _token, key = create_device_token(club, request.user, name, form.cleaned_data["tournament"])
         messages.success(
             request,
             _("Device token for %(name)s — copy the key now, it will not be shown again: %(key)s")
@@ -84,38 +90,46 @@ def revoke_device_token_view(request: HttpRequest, slug: str, token: int) -> Htt
 
 
 def _readable(request: HttpRequest, pk: int) -> Tournament:
-    t = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    if not (t.is_public and can_read(request.user, t.club)) and not is_organiser(
-        request.user, t.club
-    ):
-        raise PermissionDenied
-    return t
+    """The tournament, or 404 when it does not exist or ``clubs.access`` hides it."""
+    readable = Tournament.objects.readable_by(request.user).select_related("club")
+    return get_object_or_404(readable, pk=pk)
 
 
 def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Rounds and fixtures with scores, and the standings (latest, or after a round)."""
     t = _readable(request, pk)
     snapshots = {s.after_round: s for s in t.snapshots.all()}
-    chosen = request.GET.get("after_round")
-    snapshot = snapshots.get(int(chosen)) if chosen and chosen.isdigit() else None
+    try:
+        snapshot = snapshots.get(parse_round_number(request.GET.get("after_round", "")))
+    except ValueError:  # none asked for, or not a round number: the latest
+        snapshot = None
     snapshot = snapshot or (snapshots[max(snapshots)] if snapshots else None)
+    export = request.GET.get("_export")
+    if export is not None and export not in exports.FORMATS:
+        return HttpResponseBadRequest(
+            _("Unknown download format. Choose one of: %(formats)s.")
+            % {"formats": ", ".join(exports.FORMATS)},
+            content_type="text/plain; charset=utf-8",
+        )
     table = None
     if snapshot is not None:
         table = standings_table(snapshot.rows, tiebreaks_of(t))
         RequestConfig(request, paginate=False).configure(table)
-        export = request.GET.get("_export")
-        if TableExport.is_valid_format(export):
-            return TableExport(export, table).response(f"{t.name}-standings.{export}")
+        if export is not None:
+            return exports.standings_download(table, export, t.name, f"tournament-{t.pk}")
+    elif export is not None:
+        raise Http404(_("No standings yet: they appear when a match finishes."))
     rounds = t.rounds.prefetch_related(
         "fixtures__entry_a", "fixtures__entry_b", "fixtures__match"
     ).order_by("-number")
-    organiser = is_organiser(request.user, t.club)
+    organiser = may_organise(request.user, t)
     context = {
         "t": t,
         "rounds": rounds,
         "table": table,
         "snapshot": snapshot,
         "snapshots": sorted(snapshots),
+        "export_formats": exports.FORMATS,
         "organiser": organiser,
         "entries": t.entries.select_related("player_1", "player_2"),
         "entry_form": EntryForm(club=t.club) if organiser and not t.rounds.exists() else None,
@@ -181,13 +195,12 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A player's matches, newest first: partner, opponents, score, won or lost."""
-    club = get_object_or_404(Club, slug=slug)
-    if not can_read(request.user, club):
-        raise PermissionDenied
+    """A player's matches the visitor may read, newest first: partner, opponents, score,
+    won or lost."""
+    club = _readable_club(request, slug)
     player = get_object_or_404(club.players, pk=pk)
     seats = (
-        Seat.objects.filter(player=player)
+        Seat.objects.filter(player=player, match__in=Match.objects.readable_by(request.user))
         .select_related("match")
         .prefetch_related(Prefetch("match__seats", Seat.objects.select_related("player")))
         .order_by("-match__updated_at")

@@ -8,12 +8,19 @@ the match as it is now, so the client can catch up without another request.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import (
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from ..services import Refused, Stale
+from .parsers import RequestTooLarge
 
 
 def _first_message(detail) -> tuple[str, str | None]:
@@ -31,6 +38,18 @@ def error_body(message: str, rule: str | None = None, item: dict | None = None) 
     return {"rule": rule, "message": message, "item": item or {}}
 
 
+class TooLarge(exceptions.APIException):
+    """A request over a documented size cap: 413, with ``item`` naming the field and the
+    cap."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+
+    def __init__(self, message: str, item: dict | None = None):
+        super().__init__(message)
+        self.item = item or {}
+
+
 def exception_handler(exc, context):
     if isinstance(exc, Refused):
         return Response(error_body(exc.message, exc.rule, exc.item), status=400)
@@ -38,9 +57,17 @@ def exception_handler(exc, context):
         from .payloads import match_payload
 
         body = error_body(exc.message, None, {"field": "expected_seq"})
-        body["state"] = match_payload(exc.match)
+        request = context.get("request")
+        body["state"] = match_payload(exc.match, viewer=getattr(request, "user", None))
         return Response(body, status=status.HTTP_409_CONFLICT)
-    if isinstance(exc, Http404):
+    if isinstance(exc, RequestDataTooBig):
+        # Django's own limit, met by a form or multipart body: the JSON parser's answer
+        exc = RequestTooLarge()
+    elif isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        exc = exceptions.ParseError(str(exc))
+    elif isinstance(exc, SuspiciousOperation):
+        exc = exceptions.ParseError("the request is malformed")
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
@@ -53,5 +80,5 @@ def exception_handler(exc, context):
         response.data = error_body(message, None, item)
     else:
         message, _ = _first_message(response.data.get("detail", response.data))
-        response.data = error_body(message)
+        response.data = error_body(message, None, getattr(exc, "item", None))
     return response

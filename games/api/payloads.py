@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch
+
+from clubs.access import may_see_hands
 
 from ..engine import HandState, MatchState
 from ..engine.cuatrola.options import SEATS
@@ -98,14 +101,21 @@ def match_summary(match: Match) -> dict[str, Any]:
     }
 
 
-def match_payload(match: Match, state: MatchState | None = None) -> dict[str, Any]:
-    """The whole match: seats, score, every hand's summary and the hand in play."""
+def match_payload(
+    match: Match, state: MatchState | None = None, viewer: User | AnonymousUser | None = None
+) -> dict[str, Any]:
+    """The whole match as ``viewer`` may see it: seats, score, every hand's summary and
+    the hand in play — whose deal (the cards still held, the legal cards) only the match's
+    scorer and organisers see (``may_see_hands``); no viewer is an anonymous one."""
     match = (
         Match.objects.select_related("club")
         .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
         .get(pk=match.pk)
     )
-    state = state if state is not None else replay(match)
+    if not may_see_hands(viewer or AnonymousUser(), match):
+        state = replay(match, hide_deal_in_play=True)
+    elif state is None:
+        state = replay(match)
     rows = list(match.hands.order_by("number"))
     return {
         **match_summary(match),

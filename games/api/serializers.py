@@ -4,13 +4,27 @@ from __future__ import annotations
 
 import re
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.models import Club, DeviceToken, Player, Tournament
+from clubs.models import Club, DeviceToken, Player
+
+from .parsers import JSONField
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
 
+class TextField(serializers.CharField):
+    """Text only: DRF's CharField turns ``0`` into ``"0"``, which the schema's ``string``
+    does not admit."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field({"type": "string", "pattern": f"^{SLUG.pattern}$"})
 class ClubField(serializers.SlugRelatedField):
     """A club by its slug; anything that cannot be a slug is refused before the query
     (PostgreSQL refuses NUL bytes outright)."""
@@ -24,16 +38,29 @@ class ClubField(serializers.SlugRelatedField):
         return super().to_internal_value(data)
 
 
+# The count and the difference are checked by services.create_match (400, field players).
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 1},
+        "minItems": 4,
+        "maxItems": 4,
+        "uniqueItems": True,
+    }
+)
+class FourPlayers(serializers.ManyRelatedField):
+    """Players by id, in seat order."""
+
+
 class MatchCreateSerializer(serializers.Serializer):
     club = ClubField()
-    players = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(),
-        many=True,
+    players = FourPlayers(
+        child_relation=serializers.PrimaryKeyRelatedField(queryset=Player.objects.all()),
         help_text="The 4 players' ids in seat order (sides: seats 0 and 2, seats 1 and 3)",
     )
     rules = serializers.DictField(required=False, default=dict)
     first_dealer = serializers.IntegerField(required=False, default=0, min_value=0, max_value=3)
-    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    name = TextField(required=False, allow_blank=True, default="", max_length=200)
     played_on = serializers.DateField(required=False, allow_null=True, default=None)
 
 
@@ -75,7 +102,7 @@ class UndoSerializer(serializers.Serializer):
 
 class ImportSerializer(serializers.Serializer):
     club = ClubField()
-    record = serializers.JSONField(required=False, help_text="The card-record document")
+    record = JSONField(required=False, help_text="The card-record document")
     file = serializers.FileField(required=False, help_text="…or the card-record file")
 
     def validate(self, attrs):
@@ -85,7 +112,7 @@ class ImportSerializer(serializers.Serializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="display_name", max_length=80)
+    name = TextField(source="display_name", max_length=80)
 
     class Meta:
         model = Player
@@ -99,20 +126,24 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class DeviceTokenSerializer(serializers.ModelSerializer):
-    tournament = serializers.PrimaryKeyRelatedField(
-        queryset=Tournament.objects.all(),
-        required=False,
-        allow_null=True,
-        help_text="Limit the token to this tournament's matches",
-    )
-
     class Meta:
         model = DeviceToken
         fields = ["id", "name", "prefix", "tournament", "created_at", "revoked_at"]
         read_only_fields = ["prefix", "created_at", "revoked_at"]
+        # the field comes from the model's foreign key: games names no tournaments code
+        extra_kwargs = {
+            "tournament": {
+                "required": False,
+                "allow_null": True,
+                "help_text": "Limit the token to this tournament's matches",
+            }
+        }
 
     def validate_tournament(self, tournament):
         club = self.context.get("club")
         if tournament is not None and club is not None and tournament.club_id != club.pk:
             raise serializers.ValidationError("a tournament of this club")
         return tournament
+
+    # text only: the model's CharField would take 7 for "7"
+    name = TextField(max_length=80)

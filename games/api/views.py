@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from django.db.models import Q
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
@@ -13,15 +13,17 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
-from tournaments.devices import create_device_token, in_scope, revoke_device_token
-from tournaments.models import Club, DeviceToken, Membership
-from tournaments.roles import can_read, can_record, is_organiser
+from clubs.access import may_organise, may_record, may_see_hands, role_in
+from clubs.devices import create_device_token, revoke_device_token
+from clubs.models import Club, Membership
 
 from .. import services
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
 from ..models import Match
 from .conditional import etag_for, not_modified, with_validators
+from .errors import TooLarge
 from .filters import MatchFilter
 from .payloads import match_payload, match_summary
 from .schema import (
@@ -45,17 +47,11 @@ from .serializers import (
 )
 
 
-def visible_clubs(user) -> Q:
-    """Clubs whose matches ``user`` may read: public ones and those it belongs to."""
-    if user.is_superuser:
-        return Q()
-    if user.is_authenticated:
-        return Q(is_private=False) | Q(memberships__user=user)
-    return Q(is_private=False)
-
-
 @extend_schema_view(
-    list=extend_schema(summary="Clubs you can see (public ones, and yours)"),
+    list=extend_schema(
+        summary="Clubs you can see (public ones, and yours)",
+        responses={200: ClubSerializer(many=True), **errors(400)},
+    ),
     retrieve=extend_schema(summary="A club", responses={200: ClubSerializer, **errors(404)}),
 )
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
@@ -67,16 +63,18 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_field = "slug"
 
     def get_queryset(self):
-        return Club.objects.filter(visible_clubs(self.request.user)).distinct()
+        return Club.objects.readable_by(self.request.user)
 
     @extend_schema(
-        summary="The club's players (organisers add one)",
+        methods=["GET"],
+        summary="The club's players",
+        responses={200: PlayerSerializer(many=True), **errors(404)},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Add a player to the club (organisers)",
         request=PlayerSerializer,
-        responses={
-            200: PlayerSerializer(many=True),
-            201: PlayerSerializer,
-            **errors(400, 403, 404, 409),
-        },
+        responses={201: PlayerSerializer, **errors(400, 403, 404, 409)},
     )
     @action(
         detail=True,
@@ -87,7 +85,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     def players(self, request: Request, slug: str) -> Response:
         club = self.get_object()
         if request.method == "POST":
-            if not is_organiser(request.user, club):
+            if not may_organise(request.user, club):
                 raise PermissionDenied("only the club's organisers can add players")
             serializer = PlayerSerializer(data=request.data)
             serializer.is_valid(raise_exception=True)
@@ -105,15 +103,17 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(PlayerSerializer(club.players.all(), many=True).data)
 
     @extend_schema(
+        methods=["GET"],
         summary="Device tokens of the club (organisers)",
-        description="POST creates one: the answer carries its `key`, shown this once (only a "
-        "hash is stored). Use it as `Authorization: Bearer <key>`.",
+        responses={200: DeviceTokenSerializer(many=True), **errors(403, 404)},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Create a device token (organisers)",
+        description="The answer carries its `key`, shown this once (only a hash is stored). "
+        "Use it as `Authorization: Bearer <key>`.",
         request=DeviceTokenSerializer,
-        responses={
-            200: DeviceTokenSerializer(many=True),
-            201: DeviceTokenSerializer,
-            **errors(400, 403, 404),
-        },
+        responses={201: DeviceTokenSerializer, **errors(400, 403, 404)},
         examples=[OpenApiExample("Create", value={"name": "Mesa 3"}, request_only=True)],
     )
     @action(
@@ -126,7 +126,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     def device_tokens(self, request: Request, slug: str) -> Response:
         """Organisers: list the club's device tokens, or create one (its key is shown once)."""
         club = self.get_object()
-        if not is_organiser(request.user, club):
+        if not may_organise(request.user, club):
             raise PermissionDenied("only the club's organisers manage device tokens")
         if request.method == "POST":
             body = DeviceTokenSerializer(data=request.data, context={"club": club})
@@ -160,26 +160,43 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(DeviceTokenSerializer(revoke_device_token(token, request.user)).data)
 
 
+def _parsers(*media_types: str) -> list[type]:
+    """The site's parser classes (settings) for these media types."""
+    return [p for p in api_settings.DEFAULT_PARSER_CLASSES if p.media_type in media_types]
+
+
 class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Matches: create, read (with the hand in play), post events, undo, import, export."""
 
     lookup_value_regex = r"[0-9]{1,18}"
 
+    # The body of a POST on the list (create); each action names its own. DRF's OPTIONS
+    # answer describes them, and was a 500 without one.
+    serializer_class = MatchCreateSerializer
+    # JSON bodies only (a file upload too on import): a form body cannot carry the nested
+    # rules and deals, and one the parser could not read was taken for `{}` (on undo: "undo
+    # the last event"). The site's own parsers, whatever limits they add.
+    parser_classes = _parsers("application/json")
     filterset_class = MatchFilter
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     def get_queryset(self):
         return (
-            Match.objects.filter(club__in=Club.objects.filter(visible_clubs(self.request.user)))
+            Match.objects.readable_by(self.request.user)
             .select_related("club")
             .prefetch_related("seats__player")
         )
 
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        # before authentication: a session's CSRF check would read a multipart body whole
+        if self.action == "import_":
+            _refuse_large_import(request)
+        super().initial(request, *args, **kwargs)
+
     def get_match(self, pk: str) -> Match:
-        match = get_object_or_404(Match.objects.select_related("club"), pk=pk)
-        if not can_read(self.request.user, match.club):
-            raise PermissionDenied("this club's matches are private")
-        return match
+        """The match, or 404 when it does not exist or ``clubs.access`` hides it."""
+        readable = Match.objects.readable_by(self.request.user).select_related("club")
+        return get_object_or_404(readable, pk=pk)
 
     @extend_schema(
         summary="Matches of the clubs you can see, newest first",
@@ -197,11 +214,14 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def retrieve(self, request: Request, pk: str) -> Response:
         """The match; answers ``304`` to ``If-None-Match`` with the current ``ETag``."""
         match = self.get_match(pk)
-        etag = etag_for("match", match.pk, match.version)
+        # the scorer's answer shows the hand in play, a visitor's does not: two versions
+        view = "hands" if may_see_hands(request.user, match) else "public"
+        etag = etag_for("match", match.pk, match.version, view)
         cached = not_modified(request, etag, match.updated_at)
         if cached is not None:
             return cached
-        return with_validators(Response(match_payload(match)), etag, match.updated_at)
+        body = match_payload(match, viewer=request.user)
+        return with_validators(Response(body), etag, match.updated_at)
 
     @extend_schema(
         summary="Create a match (organisers and scorers of the club)",
@@ -221,10 +241,10 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         ],
     )
     def create(self, request: Request) -> Response:
-        _not_scoped(request)
         body = MatchCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
+        is_scorer = role_in(request.user, data["club"]) == Membership.Role.SCORER
         match = services.create_match(
             club=data["club"],
             players=data["players"],
@@ -233,9 +253,9 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             first_dealer=data["first_dealer"],
             name=data["name"],
             played_on=data["played_on"],
-            scorer=request.user if _is_scorer(request.user, data["club"]) else None,
+            scorer=request.user if is_scorer else None,
         )
-        return Response(match_payload(match), status=status.HTTP_201_CREATED)
+        return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
 
     @extend_schema(
         summary="Record one event of the hand in play",
@@ -274,22 +294,26 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             EXAMPLE_MALFORMED,
         ],
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], serializer_class=EventSerializer)
     def events(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
         body = EventSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        if not can_record(request.user, match.club) or not in_scope(request, match):
+        if not may_record(request.user, match):
             raise PermissionDenied("only the club's organisers and scorers can record here")
         number = body.validated_data.get("hand")
         hand = match.hands.filter(number=number).first() if number else match.hands.last()
         if hand is None:
             raise services.Stale(f"hand {number} does not exist yet", match)
         outcome = services.record_event(
-            hand, body.validated_data["expected_seq"], body.event(), request.user
+            hand,
+            body.validated_data["expected_seq"],
+            body.event(),
+            request.user,
+            hand_named=number is not None,
         )
         code = status.HTTP_201_CREATED if outcome.stored else status.HTTP_200_OK
-        return Response(match_payload(outcome.match, outcome.state), status=code)
+        return Response(match_payload(outcome.match, outcome.state, request.user), status=code)
 
     @extend_schema(
         summary="Undo the last event, or roll a hand back",
@@ -299,17 +323,15 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         request=UndoSerializer,
         responses={200: MatchDetailSerializer, **errors(400, 403, 404)},
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], serializer_class=UndoSerializer)
     def undo(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
-        if not in_scope(request, match):
-            raise PermissionDenied("this device token records in another tournament")
         body = UndoSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         outcome = services.undo(
             match, request.user, body.validated_data.get("hand"), body.validated_data.get("to_seq")
         )
-        return Response(match_payload(outcome.match, outcome.state))
+        return Response(match_payload(outcome.match, outcome.state, request.user))
 
     @extend_schema(
         summary="The match as a card-record (RECORD_FORMAT.md)",
@@ -317,7 +339,10 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["get"])
     def export(self, request: Request, pk: str) -> Response:
-        record = services.export_record(self.get_match(pk))
+        match = self.get_match(pk)
+        # the hand in play goes out without its deal unless the reader may see the hands
+        hide = not may_see_hands(request.user, match)
+        record = services.export_record(match, hide_deal_in_play=hide)
         response = Response(json.loads(dump_record(record)))
         response["Content-Disposition"] = f'inline; filename="match-{pk}.json"'
         return response
@@ -325,17 +350,24 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(
         summary="Import a card-record as a new match",
         description="Checked event by event exactly as live entry; an invalid record is "
-        "refused whole with the checker's error (rule and location) and nothing is written.",
+        "refused whole with the checker's error (rule and location) and nothing is written. "
+        f"A body over {settings.IMPORT_MAX_BYTES:,} bytes is refused with 413 before it is "
+        f"read, a record of more than {settings.IMPORT_MAX_HANDS:,} hands with 400.",
         request={"application/json": ImportSerializer, "multipart/form-data": ImportSerializer},
-        responses={201: MatchDetailSerializer, **errors(400, 403)},
+        responses={201: MatchDetailSerializer, **errors(400, 403, 413)},
     )
-    @action(detail=False, methods=["post"], url_path="import")
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        serializer_class=ImportSerializer,
+        parser_classes=_parsers("application/json", "multipart/form-data"),
+    )
     def import_(self, request: Request) -> Response:
-        _not_scoped(request)
         body = ImportSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         club = body.validated_data["club"]
-        if not can_record(request.user, club):
+        if not may_record(request.user, club):
             raise PermissionDenied("only the club's organisers and scorers can import")
         try:
             if "file" in body.validated_data:
@@ -344,18 +376,30 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                 record = parse_record(body.validated_data["record"])
         except RecordFormatError as exc:
             raise services.Refused(str(exc), item={"field": "record"}) from exc
+        if len(record.hands) > settings.IMPORT_MAX_HANDS:
+            raise services.Refused(
+                f"the record has {len(record.hands):,} hands; at most "
+                f"{settings.IMPORT_MAX_HANDS:,} are imported",
+                item={"field": "record", "hands": len(record.hands)},
+            )
         match = services.import_record(club, record, request.user)
-        return Response(match_payload(match), status=status.HTTP_201_CREATED)
+        return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
 
 
-def _not_scoped(request: Request) -> None:
-    token = getattr(request, "auth", None)
-    if isinstance(token, DeviceToken) and token.tournament_id is not None:
-        raise PermissionDenied("a tournament's device token records that tournament's matches")
-
-
-def _is_scorer(user, club: Club) -> bool:
-    return Membership.objects.filter(user=user, club=club, role=Membership.Role.SCORER).exists()
+def _refuse_large_import(request: Request) -> None:
+    """413 for an import body over ``IMPORT_MAX_BYTES``, from its Content-Length, before
+    any of it is read (a request without one has no body for Django)."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > settings.IMPORT_MAX_BYTES:
+        field = "file" if request.content_type.startswith("multipart/") else "record"
+        raise TooLarge(
+            f"{field}: the request is {length:,} bytes; at most "
+            f"{settings.IMPORT_MAX_BYTES:,} are accepted",
+            item={"field": field, "max_bytes": settings.IMPORT_MAX_BYTES},
+        )
 
 
 @extend_schema(summary="Who you are, and your roles", responses={200: MeSerializer, **errors(403)})

@@ -72,6 +72,8 @@ def load_record(text: str | bytes) -> Record:
         doc = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise RecordFormatError(f"not JSON: {exc}") from exc
+    except RecursionError as exc:  # json recurses per level: "[" * 100000 is no record
+        raise RecordFormatError("not a record: its JSON is nested too deeply") from exc
     return parse_record(doc)
 
 

@@ -3,8 +3,8 @@ tournament); only their hash is stored; they are throttled."""
 
 import pytest
 
-from tournaments.devices import DeviceTokenThrottle
-from tournaments.models import DeviceToken
+from clubs.models import DeviceToken
+from cuatrola_site.security import DeviceTokenThrottle
 
 from .conftest import client_for
 from .helpers import create_match
@@ -53,8 +53,9 @@ def test_revoked_tokens_stop_working(setup, token):
         {"expected_seq": 0, "kind": "deal", "trump_card": "1o"},
         format="json",
     )
-    # 403, not 401: the first authentication scheme is the session (no challenge to send)
-    assert response.status_code == 403
+    # a key that does not authenticate is a 401 with the scheme's challenge (RFC 9110)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == 'Bearer realm="api"'
     assert response.json()["message"] == "unknown or revoked device token"
 
 
@@ -109,7 +110,8 @@ def test_a_tournament_token_records_only_that_tournaments_matches(setup):
         .status_code
         == 403
     )
-    assert device(key).post("/api/v1/matches/", {}, format="json").status_code == 403
+    body = {"club": "pena", "players": [p.pk for p in setup.players]}
+    assert device(key).post("/api/v1/matches/", body, format="json").status_code == 403
 
 
 def test_tokens_are_throttled(setup, token, monkeypatch):

@@ -110,3 +110,44 @@ def test_import_refuses_nul_in_names(setup):
         "/api/v1/matches/import/", {"club": "pena", "record": doc}, format="json"
     )
     assert (response.status_code, response.json()["item"]["field"]) == (400, "seats")
+
+
+def test_a_renuncio_settled_by_its_penalty_imports_replays_and_undoes_whole(setup):
+    """RECORD_FORMAT.md ``penalty``: the paper record shows seat 1's revoke (10b at trick
+    1, proved by its 11e at trick 2) and the penalty that settles it. The import stores
+    the revoke; every replay of the stored log tells the hand its penalty first; an undo
+    that would keep the proof but drop the penalty is refused and removes nothing."""
+    path = RECORDS / "valid_penalty_settles_the_renuncio_the_record_shows.json"
+    client = client_for(setup.organiser)
+    response = client.post(
+        "/api/v1/matches/import/",
+        {"club": "pena", "record": json.loads(path.read_text())},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    match_id = response.json()["id"]
+    assert response.json()["score"] == [1, 0]
+    # deal 0, calls 1-4, plays 5-12 (seat 1's 10b is event 6, its 11e event 12), penalty 13
+    kinds = list(HandEvent.objects.order_by("seq").values_list("seq", "kind", "card"))
+    assert kinds[6] == (6, "play", "10b")
+    assert kinds[12:] == [(12, "play", "11e"), (13, "penalty", "")]
+    assert client.get(f"/api/v1/matches/{match_id}/").json()["score"] == [1, 0]  # replayed
+
+    response = client.post(f"/api/v1/matches/{match_id}/undo/", {}, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert (body["rule"], body["item"]) == ("C12", {"hand": 1, "trick": 1, "position": 2})
+    assert "seat 1 played 10b" in body["message"]
+    assert HandEvent.objects.count() == 14
+
+    # undoing the proof with the penalty is fine: nothing left proves the revoke
+    response = client.post(
+        f"/api/v1/matches/{match_id}/undo/", {"hand": 1, "to_seq": 12}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    current = response.json()["current"]
+    assert (current["phase"], current["next_seq"], response.json()["score"]) == (
+        "playing",
+        12,
+        [0, 0],
+    )

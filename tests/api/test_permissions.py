@@ -85,7 +85,7 @@ def test_public_club_matches_are_readable_by_anyone(setup, match_id, who):
 
 @pytest.mark.parametrize(
     ("who", "status", "listed"),
-    [("anonymous", 403, 0), ("outsider", 403, 0), ("scorer", 200, 1), ("organiser", 200, 1)],
+    [("anonymous", 404, 0), ("outsider", 404, 0), ("scorer", 200, 1), ("organiser", 200, 1)],
 )
 def test_private_club_matches_only_for_members(setup, match_id, who, status, listed):
     setup.club.is_private = True

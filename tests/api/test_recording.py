@@ -113,6 +113,10 @@ def playing(setup):
         ({"kind": "call", "call": "solo"}, "C3", {"call": 5}),
         ({"kind": "cante", "seat": 0, "suit": "c"}, "C9", {"trick": 1, "cante": 1}),
         ({"kind": "deal", "trump_card": "1o"}, None, {"field": "expected_seq"}),
+        # a penalty is judged by the engine, as in a record: no rule is not taken as C7,
+        # and a seat that is none is named as nobody's (C12)
+        ({"kind": "penalty", "seat": 1}, "C12", {"hand": 1, "seat": 1}),
+        ({"kind": "penalty", "seat": 7, "rule": "C7"}, "C12", {"hand": 1, "seat": None}),
     ],
 )
 def test_refused_events_name_the_rule_and_write_nothing(playing, event, rule, item):

@@ -43,9 +43,10 @@ def test_record_a_trick_see_a_refusal_and_undo(live_server, page, match_id):
     assert page.locator("#pad-tricks .trick").count() == 1
     assert "Carmen" in page.locator("#pad-tricks").inner_text()  # 3e won
     assert page.locator("#pad-deck button[data-card='10e']").is_disabled()
-    # Carmen's side may sing; espadas cannot be sung: Diego played 12e (V1)
+    # Carmen's side may sing; espadas cannot be sung: Diego played 12e (C9: she does not
+    # hold the pair, RECORD_FORMAT.md)
     click_and_wait(page, "#pad-actions button:has-text('espadas · Carmen')", 9)
-    assert page.locator("#pad-error .rule").inner_text() == "V1"
+    assert page.locator("#pad-error .rule").inner_text() == "C9"
     assert "12e" in page.locator("#pad-error").inner_text()
     page.on("dialog", lambda dialog: dialog.accept())
     with page.expect_response(lambda r: r.url.endswith("/undo/")):

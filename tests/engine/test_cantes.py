@@ -82,12 +82,56 @@ def test_c9_the_pair_must_still_be_held():
     assert "no longer held 12c (played at trick 3)" in error.message
 
 
-def test_v1_a_cante_of_cards_another_seat_holds_or_too_many_cards():
+def test_c9_a_cante_of_cards_another_seat_holds_or_too_many_cards():
+    """The singer does not hold the pair (C9), whatever shows it: the reverse order, a
+    play of a card a cante showed as another seat's, is V1 (RECORD_FORMAT.md)."""
     h = hand(deal=None, plays="10e 11e 3e 12e")
-    assert "seat 3 holds 12e (played at trick 1)" in refused(h, Cante(2, "e"), "V1").message
+    error = refused(h, Cante(2, "e"), "C9")
+    assert "seat 3 holds 12e (played at trick 1)" in error.message
+    assert (error.trick, error.seat, error.cante) == (1, 2, 1)
+    h = hand(deal=DEAL, plays="10e 11e 3e 12e")  # seat 2 won; 12o is dealt to seat 1
+    assert "seat 1 holds 12o (dealt)" in refused(h, Cante(2, "o"), "C9").message
+    h = hand(deal=None, trump="11o", plays="10e 11e 3e 12e")  # the dealer (3) shows 11o
+    assert "seat 3 holds 11o (shown as the trump card)" in refused(h, Cante(0, "o"), "C9").message
     h = hand(deal=None, plays="10e 11e 3e 12e  12b 1b 3o 10b  12c 1c 10c 10o  3b 1o 3c 1e")
     # seat 0 has played four cards: it cannot also hold 12o and 11o
-    assert "cannot hold" in refused(h, Cante(0, "o"), "V1").message
+    assert "cannot hold" in refused(h, Cante(0, "o"), "C9").message
+    h = hand(deal=None, plays=T1)
+    h.apply(Cante(2, "o"))
+    play(h, "3o")  # seat 2 leads trick 2
+    assert "seat 2 holds it (sung after trick 1)" in refused(h, Play(C("12o")), "V1").message
+
+
+def test_c9_a_refused_cante_reveals_nothing():
+    # Seat 1 discards 10b on the espadas lead, then its side wins and it sings espadas,
+    # which it cannot: seat 2 played 12e. The cante is the error; its 11e is no evidence
+    # that seat 0 held espadas at trick 1, and the cante leaves no trace.
+    h = hand(deal=None, plays="3e 10b 12e 1e")  # s0 3e, s1 10b, s2 12e, s3 1e -> s3
+    play(h, "10c 12c 1c 3c")  # s3 10c, s0 12c, s1 1c, s2 3c -> s1 (1c)
+    error = refused(h, Cante(1, "e"), "C9")  # 12e is seat 2's
+    assert (error.trick, error.seat, error.cante) == (2, 1, 1)
+    assert "seat 2 holds 12e" in error.message
+    assert C("11e") not in h.knowledge.known[1]
+    h.apply(Cante(3, "o"))  # the side may still sing (no cante was made after trick 2)
+    # again after trick 3: still the cante (C9), never the revoke its 11e would prove
+    play(h, "1b 11b 12o 3b")  # s1 1b, s2 11b, s3 12o (must trump), s0 3b -> s3
+    error = refused(h, Cante(1, "e"), "C9")
+    assert (error.trick, error.seat, error.cante) == (3, 1, 2)
+
+
+def test_c3_a_cante_while_the_calls_stop_short():
+    h = hand(deal=None, calls="pass pass")
+    error = refused(h, Cante(0, "c", 1), "C3")
+    assert (error.trick, error.position, error.seat, error.call, error.cante) == (
+        None,
+        None,
+        2,
+        3,
+        None,
+    )
+    # a malformed cante is refused on its own content first (as a card not in the deck)
+    error = refused(h, Cante(7, "c", 1), "C9")
+    assert (error.seat, error.cante) == (None, 1)
 
 
 @pytest.mark.parametrize("deal", [CANTE_DEAL, None], ids=["deal", "no-deal"])

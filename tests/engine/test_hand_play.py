@@ -109,7 +109,7 @@ def test_v1_card_twice_unknown_card_known_card_and_turn():
 def test_c3_no_play_before_the_calls_are_complete():
     h = hand(calls="pass solo")
     error = refused(h, Play(C("1o")), "C3")
-    assert (error.trick, error.position, error.seat) == (1, 1, None)
+    assert (error.trick, error.position, error.seat) == (1, 1, 2)  # seat 2 has not spoken
 
 
 # ------------------------------------------------------------------ C10 cuatrola and quintola
@@ -156,11 +156,24 @@ def test_c12_penalty_ends_the_hand_for_the_other_side():
     assert "penalty" in refused(h, Play(C("1b")), "C12").message
 
 
-def test_c12_penalty_refused_when_the_option_is_off_or_before_the_play():
+def test_c12_penalty_refused_when_the_option_is_off_malformed_or_against_a_seat_sitting_out():
     h = hand(rules=CuatrolaRules(renuncio_penalty=False))
-    assert "no renuncio penalty" in refused(h, Penalty(0), "C12").message
-    h = hand(calls="pass")
-    refused(h, Penalty(0), "C12")
+    assert "no renuncio penalty" in refused(h, Penalty(0, "C7"), "C12").message
+    h = hand()
+    error = refused(h, Penalty(0), "C12")  # no rule: not taken as C7
+    assert (error.seat, "C7 or C9" in error.message) == (0, True)
+    assert refused(h, Penalty(1, "C8"), "C12").seat == 1
+    for seat in (4, -1, None, "1", True):  # not a seat: nobody's, so no seat is named
+        assert refused(h, Penalty(seat, "C7"), "C12").seat is None
     h = HandState(CuatrolaRules(), 3, C("10o"))
-    h.apply(Call("solo"))
-    refused(h, Penalty(2), "C12")
+    for call in ("solo", "pass", "pass", "pass"):
+        h.apply(Call(call))
+    assert "sits out" in refused(h, Penalty(2, "C7"), "C12").message
+
+
+def test_c3_a_penalty_while_the_calls_stop_short():
+    h = hand(calls="pass")
+    error = refused(h, Penalty(0, "C7"), "C3")
+    assert (error.trick, error.position, error.seat, error.call) == (None, None, 1, 2)
+    error = refused(h, Penalty(0), "C12")  # its own content first, as a play's card
+    assert error.call is None

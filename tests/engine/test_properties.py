@@ -12,6 +12,7 @@ from games.engine import (
     Call,
     CuatrolaRules,
     HandState,
+    Penalty,
     Play,
     RuleError,
     check_record,
@@ -27,7 +28,9 @@ from games.engine.cuatrola.play import (
     violation,
     winning_card,
 )
+from games.engine.cuatrola.record import HandRecord
 from games.engine.cuatrola.simulate import random_deal, random_match
+from games.engine.game import Record
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 rulesets = st.builds(
@@ -174,6 +177,71 @@ def test_every_illegal_substitution_is_refused_with_c7(seed, declare):
     else:
         assert error.rule == "C7"
         assert (error.trick, error.position, error.seat, error.card) == (*where, events[bad].text)
+
+
+def _renuncio_then_penalty(seed: int, declare: bool):
+    """Deal a hand, play legal cards but let one seat revoke once (a card from its real
+    hand), go on legally for a while, and end the hand with the penalty against that
+    seat for C7, as a paper record would. Returns (record, offender, the revoke's
+    (trick, position, card)) or None when nobody revoked."""
+    rng = random.Random(seed)
+    dealer = rng.randrange(4)
+    deal, trump = random_deal(rng, dealer)
+    calls = ["pass"] * 4
+    if declare:
+        calls[rng.randrange(4)] = rng.choice(["solo", "cuatrola"])
+    state = HandState(CuatrolaRules(), dealer, trump)
+    for c in calls:
+        state.apply(Call(c))
+    hands = [list(h) for h in deal]
+    offender = revoke = None
+    while not state.is_complete and not (offender is not None and rng.random() < 0.2):
+        seat = state.to_act
+        ctx = context(state.current_cards, state.trump)
+        legal = legal_cards(hands[seat], ctx)
+        illegal = [c for c in hands[seat] if c not in legal]
+        if offender is None and illegal and rng.random() < 0.5:
+            card = rng.choice(illegal)
+            offender, revoke = seat, (state.trick_number, len(state.current_cards) + 1, card.text)
+            state.expect_penalty(Penalty(seat, "C7"))
+        else:
+            card = rng.choice(legal)
+        state.apply(Play(card))
+        hands[seat].remove(card)
+    if offender is None:
+        return None
+    tricks = [[c.text for c in t.cards] for t in state.tricks]
+    if state.current_cards:
+        tricks.append([c.text for c in state.current_cards])
+    hand = HandRecord(
+        dealer,
+        trump.text,
+        calls,
+        tricks,
+        [[c.text for c in cards] for cards in deal],
+        [],
+        {"seat": offender, "rule": "C7"},
+    )
+    return Record("cuatrola", CuatrolaRules(), [hand]), offender, revoke
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=seeds, declare=st.booleans())
+def test_a_penalty_settles_the_revoke_the_record_shows(seed, declare):
+    """C12: the penalty settles its seat's revoke, with or without the deal; without the
+    penalty the same record is refused at the revoke (with the deal, V4)."""
+    built = _renuncio_then_penalty(seed, declare)
+    assume(built is not None)
+    record, offender, revoke = built
+    result = check_record(record)
+    assert result["valid"], result
+    assert result["hands"][0]["winner_side"] == 1 - offender % 2
+    deal, record.hands[0].deal = record.hands[0].deal, None
+    assert check_record(record) == result
+    record.hands[0].deal, record.hands[0].penalty = deal, None
+    error = check_record(record)["error"]
+    assert (error["rule"], error["seat"]) == ("C7", offender)
+    assert (error["trick"], error["position"], error["card"]) == revoke
 
 
 @settings(max_examples=200, deadline=None)

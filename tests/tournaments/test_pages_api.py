@@ -68,5 +68,5 @@ def test_api_tournament_standings_and_rounds(client, league):
 def test_private_tournaments_are_hidden(client, league):
     league.is_public = False
     league.save()
-    assert client.get(f"/tournaments/{league.pk}/").status_code == 403
+    assert client.get(f"/tournaments/{league.pk}/").status_code == 404
     assert client.get(f"/api/v1/tournaments/{league.pk}/").status_code == 404

@@ -14,10 +14,10 @@ from typing import NamedTuple
 
 from ..cards import FRENCH_32, Card
 from ..errors import RuleError
+from ..knowledge import Evidence
 from .declarations import BELOTE_VALUE, NATURAL, belote_cards, sequence_kind, shape_of
 from .events import Belote, Declaration
 from .options import HAND_SIZE, SEATS, TRICKS
-from .proofs import Evidence
 
 DECK = FRENCH_32
 

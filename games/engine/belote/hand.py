@@ -21,14 +21,14 @@ from typing import NamedTuple
 
 from ..cards import FRENCH_32, Card
 from ..errors import RuleError
-from ..knowledge import Knowledge, PlayRecord
+from ..knowledge import Evidence, Knowledge, PlayRecord
 from .announce import AnnounceMixin, DeclarationRecord
 from .auction import AuctionMixin
 from .declarations import belote_cards
 from .events import Belote, Call, Declaration, Event, Penalty, Play
 from .options import HAND_SIZE, LAST_TRICK_BONUS, SEATS, TRICKS, BeloteRules
 from .play import TrickContext, advance, legal_cards, violation, witness_suits
-from .proofs import Evidence, ProofsMixin, side_of
+from .proofs import ProofsMixin, side_of
 from .scoring import VOID, RoundResult, score_round
 
 DECK = FRENCH_32
@@ -103,10 +103,10 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         self.current_seats: list[int] = []
         self.current_cards: list[Card] = []
         self.leader: int | None = None
-        self.plays: list[PlayRecord] = []
-        self.plays_by_seat: list[list[PlayRecord]] = [[] for _ in range(SEATS)]
+        self.plays: list[PlayRecord[TrickContext]] = []
+        self.plays_by_seat: list[list[PlayRecord[TrickContext]]] = [[] for _ in range(SEATS)]
         #: per seat, its plays that a card of a given suit could still prove faulty (V2)
-        self._suspects: list[dict[str, list[PlayRecord]]] = [{} for _ in range(SEATS)]
+        self._suspects: list[dict[str, list[PlayRecord[TrickContext]]]] = [{} for _ in range(SEATS)]
         self.tricks_won = [0, 0]
         self.card_points = [0, 0]
         # declarations (B5)

@@ -10,32 +10,15 @@ re-checked.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from ..cards import FRENCH_32, Card
 from ..errors import RuleError
-from ..knowledge import PlayRecord
-from .play import Violation, violation
+from ..knowledge import Evidence, PlayRecord
+from .play import TrickContext, Violation, violation
 
 DECK = FRENCH_32
 # Which witness to report when several prove the same play illegal.
 _REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
-
-
-class Evidence(NamedTuple):
-    """How a seat is known to hold a card: ``dealt``, ``played`` (at ``trick``) or
-    ``declared`` (``detail``: the declaration's kind, with the trick it was announced at)."""
-
-    kind: str
-    trick: int | None = None
-    detail: str | None = None
-
-    def __str__(self) -> str:
-        if self.kind == "played":
-            return f"played at trick {self.trick}"
-        if self.kind == "declared":
-            return f"declared ({self.detail}) at trick {self.trick}"
-        return "dealt"
 
 
 def side_of(seat: int) -> int:
@@ -72,7 +55,7 @@ class ProofsMixin:
         return RuleError(rule, message, hand=self.number, seq=self.seq, **loc)
 
     def _play_error(
-        self, record: PlayRecord, v: Violation, evidence: Evidence | None = None
+        self, record: PlayRecord[TrickContext], v: Violation, evidence: Evidence | None = None
     ) -> RuleError:
         seat, card, ctx, trick = record.seat, record.card, record.ctx, record.trick
         w = v.witness

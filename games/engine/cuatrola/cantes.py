@@ -1,9 +1,11 @@
 """Cantes (RULES.md C9), a part of :class:`~.hand.HandState`.
 
-Checks on a cante's own terms (after a trick won by the side, by an active seat of it,
-one per trick, each suit once, none in cuatrola or quintola), then what the record proves:
-that the singer still held the pair, and that the side sang the trump suit first when it
-could (V2).
+Checks on a cante's own terms (well formed, the calls complete, after a trick won by the
+side, by an active seat of it, one per trick, each suit once, none in cuatrola or
+quintola), then what the record proves against it: that the singer still held the pair
+(neither card played by it, shown as another seat's, nor beyond its hand size) and that the
+side sang the trump suit first when it could (V2). A cante refused for any reason reveals
+nothing: its pair proves nothing against earlier plays (RECORD_FORMAT.md).
 """
 
 from __future__ import annotations
@@ -36,19 +38,22 @@ class CantesMixin:
         """Checks that need no hidden card; returns the record the cante would make."""
         seat, suit = event.seat, event.suit
         after = event.after_trick if event.after_trick is not None else len(self.tricks)
-        loc = {"trick": after, "seat": seat, "cante": len(self.cantes) + 1}
-        if type(seat) is not int or not 0 <= seat < SEATS or suit not in DECK.suits:
+        is_seat = type(seat) is int and 0 <= seat < SEATS
+        loc = {"trick": after, "seat": seat if is_seat else None, "cante": len(self.cantes) + 1}
+        if (
+            not is_seat
+            or suit not in DECK.suits
+            or (event.after_trick is not None and event.after_trick < 1)
+        ):
             raise self._error(
                 "C9",
-                "a cante needs a seat from 0 to 3 and a suit o, c, e or b",
-                **{**loc, "seat": None},
+                "a cante needs a seat from 0 to 3, a suit o, c, e or b and after_trick (1 or more)",
+                **loc,
             )
+        if self.declaration is None:
+            raise self._calls_missing()  # C3: the hand cannot take a cante yet
         if self.penalty is not None:
             raise self._error("C12", "the hand was ended by a penalty", **loc)
-        if self.declaration is None:
-            raise self._error(
-                "C9", "no cante before the calls are complete and a trick is won", **loc
-            )
         if self.declaration in ("cuatrola", "quintola"):
             raise self._error("C9", f"no cantes in a {self.declaration} hand", **loc)
         if self.current_cards and after == len(self.tricks) + 1:
@@ -82,25 +87,6 @@ class CantesMixin:
             )
         if suit in self.sung_suits:
             raise self._error("C9", f"{DECK.suit_name(suit)} was already sung this hand", **loc)
-        kn = self.knowledge
-        for card in self._pair(suit):
-            owner = kn.owner_of.get(card)
-            if owner is not None and owner != seat:
-                raise self._error(
-                    "V1",
-                    f"seat {seat} sang {DECK.suit_name(suit)}, but seat "
-                    f"{owner} holds {card} ({kn.evidence(owner, card)})",
-                    **loc,
-                )
-        new = [c for c in self._pair(suit) if c not in kn.known[seat]]
-        if len(kn.known[seat]) + len(new) > HAND_SIZE:
-            raise self._error(
-                "V1",
-                f"seat {seat} sang {DECK.suit_name(suit)}, but it cannot "
-                f"hold {' and '.join(map(str, new))} besides its known cards: "
-                + self._known_list(seat),
-                **loc,
-            )
         pending = suit != self.trump and self.trump not in self.sung_suits
         return CanteRecord(
             self.seq,
@@ -113,34 +99,70 @@ class CantesMixin:
             40 if suit == self.trump else 20,
         )
 
-    def _judge_cante(self, event: Cante) -> tuple[CanteRecord, dict[Card, Evidence]]:
-        """All C9 checks of a cante, including what knowledge proves (V2); returns the
-        record it makes and the cards it newly reveals, or raises the earliest fault."""
-        record = self._check_cante(event)
+    def _holding_faults(self, record: CanteRecord) -> list[RuleError]:
+        """What the record already proves against the cante itself: the singer did not
+        hold the pair (a card of it shown as another seat's, or already played by the
+        singer, or beyond its hand size), or the side could have sung the trump suit."""
         seat, suit = record.seat, record.suit
         kn = self.knowledge
-        pair = self._pair(suit)
+        sang = f"seat {seat} sang {DECK.suit_name(suit)} after trick {record.after_trick}"
         faults: list[RuleError] = []
-        gone = [c for c in pair if c in kn.played]
-        if gone:
+        pair = self._pair(suit)
+        others = [c for c in pair if kn.owner_of.get(c, seat) != seat]
+        gone = [c for c in pair if c in kn.played]  # by the singer, when no card is another's
+        new = [c for c in pair if c not in kn.known[seat]]
+        if others:
+            card, owner = others[0], kn.owner_of[others[0]]
             faults.append(
                 self._cante_error(
                     record,
-                    f"seat {seat} sang {DECK.suit_name(suit)} after trick "
-                    f"{record.after_trick} but no longer held {gone[0]} (played at trick "
+                    f"{sang} but seat {owner} holds {card} ({kn.evidence(owner, card)}): C9",
+                )
+            )
+        elif gone:
+            faults.append(
+                self._cante_error(
+                    record,
+                    f"{sang} but no longer held {gone[0]} (played at trick "
                     f"{kn.played[gone[0]][2]}): C9",
+                )
+            )
+        elif len(kn.known[seat]) + len(new) > HAND_SIZE:
+            faults.append(
+                self._cante_error(
+                    record,
+                    f"{sang} but cannot hold {' and '.join(map(str, new))} besides its "
+                    f"{HAND_SIZE} known cards: " + self._known_list(seat) + ": C9",
                 )
             )
         if record.trump_pending:
             proof = self._trump_pair_holder(record)
             if proof:
                 faults.append(self._trump_first_error(record, *proof))
-        sung = Evidence("sung", record.after_trick)
-        new = {c: sung for c in pair if c not in kn.known[seat]}
-        if new:
-            faults.extend(self._proofs_from_new_cards(seat, new))
-        if faults:
-            raise min(faults, key=lambda e: e.seq)
+        return faults
+
+    def _judge_cante(self, event: Cante) -> tuple[CanteRecord, dict[Card, Evidence]]:
+        """All C9 checks of a cante, including what knowledge proves (V2); returns the
+        record it makes and the cards it newly reveals, or raises the fault reported.
+
+        A cante the record proves faulty is the error itself, and reveals nothing: its
+        pair is no evidence against earlier plays. Only a cante that passes every check
+        makes its pair known, which may prove an earlier play or cante faulty (the
+        earliest is reported). A fault the penalty ahead settles does not refuse the
+        cante, but such a cante reveals nothing either (the seat may not hold the pair).
+        """
+        record = self._check_cante(event)
+        own = self._holding_faults(record)
+        unsettled = self._unsettled(own)
+        if unsettled:
+            raise unsettled[0]
+        if own:
+            return record, {}
+        seat, sung = record.seat, Evidence("sung", record.after_trick)
+        new = {c: sung for c in self._pair(record.suit) if c not in self.knowledge.known[seat]}
+        proofs = self._unsettled(self._proofs_from_new_cards(seat, new)) if new else []
+        if proofs:
+            raise min(proofs, key=lambda e: e.seq)
         return record, new
 
     def _apply_cante(self, event: Cante) -> None:

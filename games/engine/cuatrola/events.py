@@ -57,10 +57,14 @@ class Cante:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """An organiser ends the hand against ``seat`` for breaking ``rule`` (C12)."""
+    """An organiser ends the hand against ``seat`` for breaking ``rule`` (C12).
 
-    seat: int
-    rule: str = "C7"
+    Both must be given: a penalty without its rule (or with a seat that is not one) is
+    refused by the hand (C12), as the record checker refuses it, rather than guessed.
+    """
+
+    seat: int | None
+    rule: str | None = None
 
 
 Event = Deal | Call | Play | Cante | Penalty
@@ -116,10 +120,14 @@ def event_from_dict(data: Any) -> Event:
             raise ValueError("after_trick must be a whole number")
         return Cante(_seat(data, required=True), suit, after)
     if kind == "penalty":
-        rule = data.get("rule", "C7")
-        if rule not in ("C7", "C9"):
+        # the values (a seat 0-3, rule C7 or C9) are the hand's to judge (C12), exactly as
+        # in a record; only the JSON types are checked here
+        seat, rule = data.get("seat"), data.get("rule")
+        if seat is not None and type(seat) is not int:
+            raise ValueError("seat must be a whole number from 0 to 3")
+        if rule is not None and not isinstance(rule, str):
             raise ValueError("rule: a penalty is for breaking C7 or C9")
-        return Penalty(_seat(data, required=True), rule)
+        return Penalty(seat, rule)
     raise ValueError("kind must be one of deal, call, play, cante, penalty")
 
 

@@ -133,6 +133,8 @@ class HandState(CantesMixin, ProofsMixin):
         self.last_trick_side: int | None = None
         self.failed = False
         self.penalty: Penalty | None = None
+        #: the penalty this hand's record ends with, told before the play (expect_penalty)
+        self.penalty_ahead: Penalty | None = None
         # derived, kept up to date by the event handlers (the hot path reads them)
         self._complete = False
         self._turn: int | None = self.mano
@@ -166,8 +168,7 @@ class HandState(CantesMixin, ProofsMixin):
                 "C1",
                 f"the trump card {self.trump_card} must be in the dealer's "
                 f"(seat {self.dealer}) hand",
-                seat=self.dealer,
-                card=self.trump_card.text,
+                card=self.trump_card.text,  # a header error: nobody's turn, no seat
             )
         return tuple(hands)
 
@@ -313,6 +314,38 @@ class HandState(CantesMixin, ProofsMixin):
                 out.append((seat, suit))
         return out
 
+    # ------------------------------------------------------------------ penalty ahead (C12)
+    def expect_penalty(self, penalty: Penalty | None) -> None:
+        """Tell the hand, before its play, that its record ends with ``penalty`` (C12).
+
+        A record (a paper score sheet) shows the renuncio card, and the penalty comes
+        last; the penalty settles the penalised seat's breaches of its rule that only
+        knowledge of cards proves (a C7 play; a cante of a pair it did not hold, or not
+        the trump pair first): they are accepted and kept, and every other check still
+        applies (RECORD_FORMAT.md ``penalty``). The record checker, an import and the
+        replay of a stored match call this with the hand's own penalty; live entry never
+        does, so a scorer's provable revoke is refused at once and the scorer records the
+        penalty instead. A penalty that will be refused (option off, no seat 0-3, no rule
+        C7/C9) settles nothing.
+        """
+        if (
+            penalty is None
+            or not self.rules.renuncio_penalty
+            or type(penalty.seat) is not int
+            or not 0 <= penalty.seat < SEATS
+            or penalty.rule not in ("C7", "C9")
+        ):
+            self.penalty_ahead = None
+        else:
+            self.penalty_ahead = penalty
+
+    def _unsettled(self, faults: list[RuleError]) -> list[RuleError]:
+        """``faults`` less the breaches the penalty ahead settles (its seat, its rule)."""
+        ahead = self.penalty_ahead
+        if ahead is None:
+            return faults
+        return [e for e in faults if not (e.seat == ahead.seat and e.rule == ahead.rule)]
+
     # ------------------------------------------------------------------ applying events
     def apply(self, event: Event) -> None:
         """Accept ``event`` or raise :class:`RuleError`; a refused event changes nothing."""
@@ -422,6 +455,8 @@ class HandState(CantesMixin, ProofsMixin):
                 faults = (faults or []) + proofs
             known[card] = evidence  # the proofs' messages read it; undone if refused
         if faults:
+            faults = self._unsettled(faults)
+        if faults:
             if owner is None:
                 del known[card]
             raise min(faults, key=lambda e: e.seq)
@@ -448,8 +483,12 @@ class HandState(CantesMixin, ProofsMixin):
             "card": card.text,
         }
         if self.declaration is None:
+            # the seat whose call is missing: its turn (to speak) is what the play skips
             return self._error(
-                "C3", f"the calls are not complete: seat {self.to_act} has not spoken", **loc
+                "C3",
+                f"the calls are not complete: seat {self.to_act} has not spoken",
+                seat=self.to_act,
+                **loc,
             )
         if self._complete:
             if self.penalty is not None:
@@ -511,17 +550,28 @@ class HandState(CantesMixin, ProofsMixin):
 
     # penalty (C12) ----------------------------------------------------------------------
     def _apply_penalty(self, event: Penalty) -> None:
-        loc = {"seat": event.seat if type(event.seat) is int else None}
+        # Checked as a play is: the event's own content first (the option, a seat, a
+        # rule), then whether the hand can take it (C3 while the calls stop short).
+        is_seat = type(event.seat) is int and 0 <= event.seat < SEATS
+        loc = {"seat": event.seat if is_seat else None}
         if not self.rules.renuncio_penalty:
             raise self._error("C12", "this ruleset has no renuncio penalty", **loc)
-        if type(event.seat) is not int or not 0 <= event.seat < SEATS:
+        if not is_seat:
             raise self._error(
                 "C12", "a penalty needs the seat (0 to 3) that broke the rules", **loc
             )
         if event.rule not in ("C7", "C9"):
-            raise self._error("C12", "a penalty is for breaking C7 or C9", **loc)
+            raise self._error("C12", "a penalty must name the rule broken: C7 or C9", **loc)
         if self.declaration is None:
-            raise self._error("C12", "a penalty ends the play: the calls are not complete", **loc)
+            raise self._calls_missing()
+        if self.penalty_ahead is not None and event != self.penalty_ahead:
+            ahead = self.penalty_ahead
+            raise self._error(
+                "C12",
+                f"this hand's record ends with a penalty against seat {ahead.seat} "
+                f"for {ahead.rule}",
+                **loc,
+            )
         if self.penalty is not None:
             raise self._error("C12", "the hand was already ended by a penalty", **loc)
         if event.seat == self.sitting_out:
@@ -530,6 +580,16 @@ class HandState(CantesMixin, ProofsMixin):
             )
         self.penalty = event
         self._update_turn()
+
+    def _calls_missing(self) -> RuleError:
+        """C3 for a cante or a penalty while the calls stop short: located at the missing
+        call (RECORD_FORMAT.md), its seat being the one that has not spoken."""
+        return self._error(
+            "C3",
+            f"the calls are not complete: seat {self.to_act} has not spoken",
+            seat=self.to_act,
+            call=len(self.calls) + 1,
+        )
 
     def __repr__(self) -> str:
         return (

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards import Card
 from ..errors import RuleError
-from .events import Deal, Event
+from .events import Deal, Event, Penalty
 from .hand import HandResult, HandState
 from .options import SEATS, CuatrolaRules
 
@@ -130,6 +130,29 @@ class MatchState:
         ):
             # a penalty given after the last trick replaces that hand's result (C12)
             self._rescore_last(hand)
+
+    def expect_penalty(self, hand_events: Iterable[Event]) -> None:
+        """Tell the hand just dealt the penalty its ``hand_events`` end with, if any (C12,
+        :meth:`HandState.expect_penalty`): a whole record or stored log is known ahead,
+        so the penalty settles the renuncio that it shows before the penalty comes."""
+        if self.hands:
+            penalty = next((e for e in hand_events if isinstance(e, Penalty)), None)
+            self.hands[-1].expect_penalty(penalty)
+
+    def replay(self, events: Iterable[Event]) -> None:
+        """Apply a complete log of events (a stored match, a record's events) in order, as
+        :meth:`apply` would one by one, each hand told its penalty right after its deal."""
+        hand: list[Event] = []
+        for event in [*events, None]:
+            if hand and (event is None or isinstance(event, Deal)):
+                self.apply(hand[0])
+                if isinstance(hand[0], Deal):
+                    self.expect_penalty(hand)
+                for later in hand[1:]:
+                    self.apply(later)
+                hand = []
+            if event is not None:
+                hand.append(event)
 
     def _score(self, hand: HandState) -> None:
         result = hand.result

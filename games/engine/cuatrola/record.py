@@ -1,9 +1,11 @@
 """Cuatrola's card-record hand codec and checker (RECORD_FORMAT.md "Hand (Cuatrola)").
 
 Events are applied in record order — per hand its header (dealer, trump card, deal),
-the calls, then the plays, each trick's cantes right after that trick, the penalty
-last — and the first refused event is the error (RECORD_FORMAT.md "Which error is
-reported").
+the calls, then the plays, each trick's cantes right after that trick (cantes whose
+trick was never played, or that name none, after the last play), the penalty last —
+and the first refused event is the error (RECORD_FORMAT.md "Which error is reported").
+The hand is told its penalty before the play (``HandState.expect_penalty``): the
+penalty settles its seat's breaches that only knowledge proves, although it comes last.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from ..game import Record, expect, is_int, str_list
 from .events import Call, Cante, Deal, Event, Penalty, Play
 from .hand import HandState
 from .match import MatchState
+from .options import SEATS
 
 
 @dataclass
@@ -67,39 +70,38 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
             str_list(cards, f"{where}: deal of seat {i}")
     cantes = raw.get("cantes", [])
     expect(isinstance(cantes, list), f"{where}: cantes must be a list")
+    for i, cante in enumerate(cantes, 1):
+        # wrong JSON types make the file unreadable; wrong values (seat 7, suit "x",
+        # after_trick 0) are the checker's C9, in event order
+        expect(
+            isinstance(cante, dict)
+            and is_int(cante.get("after_trick"))
+            and is_int(cante.get("seat"))
+            and isinstance(cante.get("suit"), str),
+            f"{where}: cante {i} must be an object with after_trick and seat (whole "
+            "numbers) and suit (text)",
+        )
     penalty = raw.get("penalty")
     expect(penalty is None or isinstance(penalty, dict), f"{where}: penalty must be an object")
     return HandRecord(raw["dealer"], raw["trump_card"], calls, tricks, deal, cantes, penalty)
 
 
-def _cante_event(raw: Any) -> Cante | None:
-    """A well-formed cante's event, or None if it is malformed (C9)."""
-    if not isinstance(raw, dict):
-        return None
-    seat, suit, after = raw.get("seat"), raw.get("suit"), raw.get("after_trick")
-    if not (
-        is_int(seat)
-        and 0 <= seat <= 3
-        and suit in SPANISH_20.suits
-        and is_int(after)
-        and after >= 1
-    ):
-        return None
-    return Cante(seat, suit, after)
-
-
-def _cantes_by_trick(h: HandRecord) -> tuple[dict[int, list[tuple[int, Cante]]], list[int]]:
+def _cantes_by_trick(h: HandRecord) -> dict[int, list[tuple[int, Cante]]]:
     """The hand's cantes grouped by the trick they follow (record order within a trick),
-    with their 1-based record indices; and the indices of malformed cantes."""
+    with their 1-based record indices. Malformed values stay: the hand refuses them (C9)
+    when their turn comes."""
     by_trick: dict[int, list[tuple[int, Cante]]] = {}
-    malformed: list[int] = []
     for index, raw in enumerate(h.cantes, 1):
-        event = _cante_event(raw)
-        if event is None:
-            malformed.append(index)
-        else:
-            by_trick.setdefault(event.after_trick, []).append((index, event))
-    return by_trick, malformed
+        event = Cante(raw["seat"], raw["suit"], raw["after_trick"])
+        by_trick.setdefault(event.after_trick, []).append((index, event))
+    return by_trick
+
+
+def _penalty_event(h: HandRecord) -> Penalty | None:
+    """The hand's penalty as written (no default rule: a missing one is refused, C12)."""
+    if h.penalty is None:
+        return None
+    return Penalty(h.penalty.get("seat"), h.penalty.get("rule"))
 
 
 def hand_events(h: HandRecord) -> list[Event]:
@@ -108,12 +110,13 @@ def hand_events(h: HandRecord) -> list[Event]:
     deal = tuple(tuple(cards) for cards in h.deal) if h.deal is not None else None
     events: list[Event] = [Deal(h.trump_card, deal, h.dealer)]
     events += [Call(call) for call in h.calls]
-    by_trick, _ = _cantes_by_trick(h)
+    by_trick = _cantes_by_trick(h)
     for number, trick in enumerate(h.tricks, 1):
         events += [Play(Card.parse(text)) for text in trick]
         events += [Cante(c.seat, c.suit) for _, c in by_trick.get(number, [])]
-    if h.penalty is not None:
-        events.append(Penalty(h.penalty.get("seat"), h.penalty.get("rule", "C7")))
+    penalty = _penalty_event(h)
+    if penalty is not None:
+        events.append(penalty)
     return events
 
 
@@ -158,6 +161,8 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     except RuleError as error:
         error.hand = number
         raise
+    penalty = _penalty_event(h)
+    hand.expect_penalty(penalty)  # it comes last, but settles breaches before it (C12)
     for index, call in enumerate(h.calls, 1):
         try:
             match.apply(Call(call))
@@ -166,14 +171,7 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
             raise
 
     # cantes by the trick they follow; the record index is reported, not the engine's order
-    by_trick, malformed = _cantes_by_trick(h)
-    if malformed:
-        raise RuleError(
-            "C9",
-            "a cante needs seat (0-3), suit (o, c, e, b) and after_trick (1 or more)",
-            hand=number,
-            cante=malformed[0],
-        )
+    by_trick = _cantes_by_trick(h)
     engine_to_record: dict[int, int] = {}
 
     def apply_cantes(after: int) -> None:
@@ -187,33 +185,9 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
 
     for t, trick in enumerate(h.tricks, 1):
         for p, text in enumerate(trick, 1):
-            loc = {"hand": number, "trick": t, "position": p, "card": text}
-            if p == 1 and hand.current_cards:
-                raise RuleError(
-                    "V1",
-                    f"trick {t - 1} is short: {len(hand.current_cards)} cards of {hand.trick_size}",
-                    seat=None,
-                    **loc,
-                )
-            if p > hand.trick_size and hand.declaration is not None:
-                if hand.sitting_out is not None and p == 4:
-                    raise RuleError(
-                        "C5",
-                        f"seat {hand.sitting_out} sits out (partner of the "
-                        f"declarer): tricks have 3 cards",
-                        seat=hand.sitting_out,
-                        **loc,
-                    )
-                raise RuleError(
-                    "V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc
-                )
-            card = SPANISH_20.card(text)
-            if card is None:
-                raise RuleError(
-                    "V1", f"{text!r} is not a card of the 20-card deck", seat=hand.to_act, **loc
-                )
+            _check_record_play(hand, t, p, text)
             try:
-                match.apply(Play(card))
+                match.apply(Play(SPANISH_20.card(text)))
             except RuleError as error:
                 if error.seq is None or error.seq == hand.seq:
                     error.trick, error.position = t, p  # the event itself: record indices
@@ -221,11 +195,44 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
                 raise
         apply_cantes(t)
     for after in sorted(by_trick):
-        apply_cantes(after)  # cantes after a trick that was not (fully) played: C9
-    if h.penalty is not None:
-        seat, rule = h.penalty.get("seat"), h.penalty.get("rule", "C7")
-        match.apply(Penalty(seat, rule))
+        apply_cantes(after)  # after a trick that was not (fully) played, or none: C9
+    if penalty is not None:
+        match.apply(penalty)
     return hand
+
+
+def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
+    """What a record's trick shape says about its card at trick ``t``, position ``p``
+    before the hand judges the play, in the order RECORD_FORMAT.md gives: a card of the
+    deck (V1); the hand can take a play (left to the hand: C3, C10, V1); turn (a short
+    trick followed by another: V1, the seat whose card is missing) and sitting out (a
+    fourth card in a 3-card trick: C5; a fifth card: V1) — beyond a full trick it is
+    nobody's turn, so no seat is named."""
+    loc = {"hand": hand.number, "trick": t, "position": p, "card": text}
+    can_play = hand.declaration is not None and not hand.is_complete
+    beyond = p > hand.trick_size
+    if SPANISH_20.card(text) is None:
+        seat = None if beyond else hand.to_act  # None too once the hand is complete
+        raise RuleError("V1", f"{text!r} is not a card of the 20-card deck", seat=seat, **loc)
+    if not can_play:
+        return  # the hand refuses the play on its own terms
+    if p == 1 and hand.current_cards:
+        raise RuleError(
+            "V1",
+            f"trick {t - 1} is short: {len(hand.current_cards)} cards of {hand.trick_size}",
+            seat=hand.to_act,
+            **loc,
+        )
+    if beyond:
+        if hand.sitting_out is not None and p == SEATS:
+            raise RuleError(
+                "C5",
+                f"seat {hand.sitting_out} sits out (partner of the declarer): tricks have "
+                f"{hand.trick_size} cards",
+                seat=None,
+                **loc,
+            )
+        raise RuleError("V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc)
 
 
 def _renumber_cante(

@@ -6,10 +6,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from clubs.models import Club, Membership, Player
 from games import services
 from games.engine.cuatrola.simulate import random_match
 from tournaments import services as tournaments
-from tournaments.models import Club, Membership, Player
 
 DEMO_USERS = [
     # username, password, role in the demo club, is_staff

@@ -1,9 +1,11 @@
+"""The REST API's routes (``/api/v1/``): every app's viewsets, routed at the site level so
+that no app imports another one above it."""
+
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from games.api import views
 from tournaments.api import TournamentViewSet
-
-from . import views
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet, basename="club")

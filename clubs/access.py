@@ -1,0 +1,194 @@
+"""The access policy: who may read, record, organise, undo and see the hands in play.
+
+Every page and every API view asks these functions (or ``readable_by``, the same
+decision as a queryset); nothing else decides. The rules:
+
+- **Read.** A public club's things are readable by anyone, unless they sit in a
+  *container* that is not public (a private tournament, and the matches of its
+  fixtures). What is not public is readable by the club's people — its members (any
+  role) and the users linked to its players — and by superusers. A device token scoped
+  to a tournament counts as the club's only inside that tournament.
+  What a user may not read does not exist for them: pages and API answer **404**, not
+  403, so that a private club, tournament or match does not reveal that it exists.
+- **Record** (create and import matches, post events): the club's organisers and
+  scorers (device tokens are scorers), a tournament-scoped device token only in its
+  tournament's matches; superusers. Refused to a reader with **403**.
+- **Organise** (players, tournaments, rounds, device tokens): the club's organisers and
+  superusers.
+- **Undo, and see the hands in play**: organisers, and the match's scorer (any who may
+  record it when the match names no scorer). Everyone else sees the cards of a hand
+  once they are played or the hand has ended, never the deal of the hand in play.
+
+Containers are registered by the app that owns them (``register_container``), so this
+app, the bottom layer, imports none of the apps built on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Model, Q, QuerySet
+
+from .models import Club, DeviceToken, Membership, Player
+
+WRITE_ROLES = frozenset({Membership.Role.ORGANISER, Membership.Role.SCORER})
+AnyUser = User | AnonymousUser
+
+
+# ------------------------------------------------------------------------------ containers
+@dataclass(frozen=True)
+class Container:
+    """How a guarded model reaches the container it sits in (something with ``pk`` and
+    ``is_public``): ``lookup`` in a query ("" for the container itself), ``of`` from an
+    instance (None when it sits in none)."""
+
+    lookup: str
+    of: Callable[[Any], Any | None]
+
+
+_containers: dict[type[Model], Container] = {}
+
+
+def register_container(model: type[Model], lookup: str, of: Callable[[Any], Any]) -> None:
+    """Declare that ``model``'s rows may sit in a container that can be closed to the
+    public (called from the owning app's ``ready()``)."""
+    _containers[model] = Container(lookup, of)
+
+
+def _container_spec(model: type[Model]) -> Container | None:
+    for cls in model.__mro__:
+        if cls in _containers:
+            return _containers[cls]
+    return None
+
+
+def container_of(obj: Model) -> Any | None:
+    """The container ``obj`` sits in (a tournament), or None."""
+    spec = _container_spec(type(obj))
+    if spec is None:
+        return None
+    try:
+        return spec.of(obj)
+    except ObjectDoesNotExist:
+        return None
+
+
+def _club_of(obj: Model) -> Club:
+    return obj if isinstance(obj, Club) else obj.club
+
+
+# ------------------------------------------------------------------------------ grants
+@dataclass
+class Grants:
+    """What a user holds: a role per club, the clubs whose private things it reads, and
+    for a tournament-scoped device its tournament (it then holds nothing club-wide)."""
+
+    roles: dict[int, str] = field(default_factory=dict)
+    clubs: frozenset[int] = frozenset()
+    scoped: frozenset[int] = frozenset()
+
+
+def grants(user: AnyUser) -> Grants:
+    """The user's grants, loaded once per user object (one request)."""
+    if not user.is_authenticated:
+        return Grants()
+    cached = getattr(user, "_access_grants", None)
+    if cached is not None:
+        return cached
+    roles = dict(Membership.objects.filter(user=user).values_list("club_id", "role"))
+    players = set(Player.objects.filter(user=user).values_list("club_id", flat=True))
+    scoped: frozenset[int] = frozenset()
+    token = DeviceToken.objects.filter(user=user).values_list("club_id", "tournament_id").first()
+    if token is not None and token[1] is not None:
+        # a tournament's device: a scorer there, and a visitor everywhere else
+        roles.pop(token[0], None)
+        players.discard(token[0])
+        scoped = frozenset({token[1]})
+    result = Grants(roles, frozenset(roles) | frozenset(players), scoped)
+    user._access_grants = result
+    return result
+
+
+def role_in(user: AnyUser, club: Club) -> str | None:
+    """The user's club-wide role in ``club``, or None."""
+    return grants(user).roles.get(club.pk)
+
+
+# ------------------------------------------------------------------------------ questions
+def may_read(user: AnyUser, obj: Model) -> bool:
+    """May ``user`` see ``obj`` (a club, tournament, match, player) at all?"""
+    club = _club_of(obj)
+    container = container_of(obj)
+    if not club.is_private and (container is None or container.is_public):
+        return True
+    if user.is_superuser:
+        return True
+    held = grants(user)
+    return club.pk in held.clubs or (container is not None and container.pk in held.scoped)
+
+
+def may_record(user: AnyUser, obj: Model) -> bool:
+    """May ``user`` record ``obj``'s events (a match), or create and import matches in
+    ``obj`` (a club)?"""
+    if user.is_superuser:
+        return True
+    held = grants(user)
+    if held.roles.get(_club_of(obj).pk) in WRITE_ROLES:
+        return True
+    if not held.scoped:  # no query for the container when it cannot matter
+        return False
+    container = container_of(obj)
+    return container is not None and container.pk in held.scoped
+
+
+def may_organise(user: AnyUser, obj: Model) -> bool:
+    """May ``user`` run ``obj`` (a club, or a tournament of it)?"""
+    if user.is_superuser:
+        return True
+    return grants(user).roles.get(_club_of(obj).pk) == Membership.Role.ORGANISER
+
+
+def may_undo(user: AnyUser, match: Model) -> bool:
+    """Organisers, and the match's scorer (any who may record it when it names none)."""
+    if may_organise(user, match):
+        return True
+    return may_record(user, match) and match.scorer_id in (None, getattr(user, "pk", None))
+
+
+def may_see_hands(user: AnyUser, match: Model) -> bool:
+    """May ``user`` see the cards still held in the hand in play (the deal, the legal
+    cards)? The same people as may undo: the match's scorer and organisers."""
+    return may_undo(user, match)
+
+
+# ------------------------------------------------------------------------------ queries
+def _path(prefix: str, name: str) -> str:
+    return f"{prefix}__{name}" if prefix else name
+
+
+def readable(queryset: QuerySet, user: AnyUser) -> QuerySet:
+    """``queryset`` narrowed to the rows ``may_read`` allows — the same rule, as SQL."""
+    if user.is_superuser:
+        return queryset
+    model = queryset.model
+    club = "" if issubclass(model, Club) else "club"
+    spec = _container_spec(model)
+    public = Q(**{_path(club, "is_private"): False})
+    if spec is not None:
+        is_public = _path(spec.lookup, "is_public")
+        public &= (
+            Q(**{is_public: True})
+            if not spec.lookup
+            else (Q(**{_path(spec.lookup, "isnull"): True}) | Q(**{is_public: True}))
+        )
+    held = grants(user)
+    allowed = public
+    if held.clubs:
+        allowed |= Q(**{_path(club, "pk__in"): sorted(held.clubs)})
+    if held.scoped and spec is not None:
+        allowed |= Q(**{_path(spec.lookup, "pk__in"): sorted(held.scoped)})
+    return queryset.filter(allowed)

@@ -1,0 +1,74 @@
+"""Django's error views (``handler400``, ``handler404``, ``handler500``).
+
+Errors raised before or outside a DRF view — an unrouted path, a body over Django's limit
+met by a middleware, a database that does not answer — would otherwise be Django's HTML
+pages. Under ``/api/`` they are the API's one JSON shape (``games.api.errors``); pages keep
+HTML. A database that does not answer is 503 (with ``Retry-After``), not 500: the request
+was fine and is worth repeating. None of these views touches the database.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+from django.views import defaults
+
+from games.api.errors import error_body
+from games.api.parsers import RequestTooLarge
+
+RETRY_AFTER_SECONDS = 5
+DATABASE_DOWN = "the database is not answering: try again shortly"
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _page(status: int, title: str, message: str) -> HttpResponse:
+    """A bare page: no template, no context processor (they may need the database)."""
+    html = (
+        f'<!doctype html><html><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        f"</head><body><h1>{escape(title)}</h1><p>{escape(message)}</p></body></html>"
+    )
+    return HttpResponse(html, status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if isinstance(exception, RequestDataTooBig):
+        message = str(RequestTooLarge().detail)
+        if is_api(request):
+            return JsonResponse(error_body(message), status=413)
+        return _page(413, _("Too large"), _("The request is too large."))
+    if is_api(request):
+        return JsonResponse(error_body("the request is malformed"), status=400)
+    return defaults.bad_request(request, exception)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if is_api(request):
+        return JsonResponse(error_body("Not found."), status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    # Django calls this inside its ``except`` block: the exception is the current one
+    exception = sys.exc_info()[1]
+    if isinstance(exception, OperationalError | InterfaceError):
+        if is_api(request):
+            response = JsonResponse(error_body(DATABASE_DOWN), status=503)
+        else:
+            response = _page(
+                503,
+                _("Service unavailable"),
+                _("The database is not answering. Try again in a few seconds."),
+            )
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
+    if is_api(request):
+        return JsonResponse(error_body("server error"), status=500)
+    return defaults.server_error(request)

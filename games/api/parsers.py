@@ -1,0 +1,99 @@
+"""Reading JSON bodies within limits: a size (413) and a nesting depth (400).
+
+Python's ``json`` recurses once per level, so ``[`` repeated 100,000 times ends in a
+``RecursionError`` (a 500) unless it is caught, and a document just under the interpreter's
+limit can still overflow the stack later, when a field re-encodes it. No request of this API
+needs more than a few levels (a card-record inside an import is 6), so anything deeper than
+:data:`MAX_DEPTH` is refused before a view sees it.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from django.conf import settings
+from rest_framework import exceptions, parsers, serializers, status
+
+MAX_DEPTH = 32
+TOO_DEEP = f"the JSON is nested deeper than {MAX_DEPTH} levels"
+
+
+class RequestTooLarge(exceptions.APIException):
+    """A body over the site's limit (Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+
+    def __init__(self) -> None:
+        super().__init__(f"the request body is larger than {body_limit()} bytes")
+
+
+def body_limit() -> int | None:
+    """The largest body the site reads, in bytes (None: no limit)."""
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+def json_depth(value: Any) -> int:
+    """How many arrays and objects are nested at the deepest point of ``value`` (a scalar
+    is 0). Iterative, so that it cannot overflow the stack itself."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def check_depth(value: Any) -> Any:
+    """``value`` itself, or ValueError if it nests deeper than :data:`MAX_DEPTH`."""
+    if json_depth(value) > MAX_DEPTH:
+        raise ValueError(TOO_DEEP)
+    return value
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, refusing a body over the site's size limit (413) and a document
+    nested deeper than :data:`MAX_DEPTH` (400, the JSON error shape)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = body_limit()
+        if limit is not None:
+            request = (parser_context or {}).get("request")
+            declared = request.META.get("CONTENT_LENGTH") if request is not None else None
+            if declared and declared.isascii() and declared.isdigit() and int(declared) > limit:
+                raise RequestTooLarge()
+            # a missing or lying Content-Length: never read more than the limit allows
+            head = stream.read(limit + 1)
+            if len(head) > limit:
+                raise RequestTooLarge()
+            stream = io.BytesIO(head)
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError as exc:
+            raise exceptions.ParseError(f"JSON parse error - {TOO_DEEP}") from exc
+        try:
+            return check_depth(data)
+        except ValueError as exc:
+            raise exceptions.ParseError(f"JSON parse error - {exc}") from exc
+
+
+class JSONField(serializers.JSONField):
+    """A JSON field that holds a document no deeper than :data:`MAX_DEPTH`: in a JSON body
+    the parser has checked it already; in a form field it is text, decoded here."""
+
+    def to_internal_value(self, data):
+        try:
+            value = super().to_internal_value(data)
+        except RecursionError as exc:
+            raise serializers.ValidationError(TOO_DEEP) from exc
+        try:
+            return check_depth(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from exc

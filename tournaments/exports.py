@@ -1,0 +1,79 @@
+"""Standings downloads: CSV, TSV and XLSX, safe to open in a spreadsheet, safely named.
+
+Entry names are typed by organisers (and come from imported records): a name starting with
+``=`` would be a formula in the file, and a name with a line break or a ``"`` would break
+the ``Content-Disposition`` header. Both are neutralised here.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+from urllib.parse import quote
+
+from django.http import HttpResponse
+from django_tables2 import Table
+from django_tables2.export import TableExport
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+FORMATS = ("csv", "tsv", "xlsx")
+# OWASP "CSV Injection": a cell starting with one of these is read as a formula
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(value: Any) -> Any:
+    """A text cell that a spreadsheet would read as a formula, prefixed with ``'`` so that
+    it is read as text (OWASP's rule); numbers and other texts unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class SafeTableExport(TableExport):
+    """django-tables2's export with every text cell neutralised (and, in XLSX, without the
+    control characters that the format cannot hold: openpyxl raises on them)."""
+
+    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        if dataset.headers:
+            dataset.headers = [self._cell(v) for v in dataset.headers]
+        for index, row in enumerate(list(dataset)):
+            dataset[index] = tuple(self._cell(v) for v in row)
+        return dataset
+
+    def _cell(self, value: Any) -> Any:
+        if self.format == self.XLSX and isinstance(value, str):
+            value = ILLEGAL_CHARACTERS_RE.sub("\ufffd", value)
+        return neutralise(value)
+
+
+def download_filename(name: str, fallback: str) -> str:
+    """``name`` fit to be a file name: no control characters, quotes, slashes or runs of
+    spaces; ``fallback`` if nothing is left."""
+    kept = "".join(
+        " " if unicodedata.category(c).startswith(("C", "Z")) or c in '"\\/:*?<>|' else c
+        for c in name
+    )
+    kept = re.sub(r"\s+", " ", kept).strip(" .")[:100]
+    return kept or fallback
+
+
+def content_disposition(filename: str) -> str:
+    """``attachment`` with an ASCII ``filename`` for old clients and the exact UTF-8 one
+    in ``filename*`` (RFC 6266, RFC 8187)."""
+    ascii_name = (
+        unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode().strip()
+        or "download"
+    )
+    ascii_name = re.sub(r'["\\]', "", ascii_name)
+    return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
+
+
+def standings_download(table: Table, export_format: str, name: str, fallback: str) -> HttpResponse:
+    """The standings ``table`` as a file of ``export_format`` (one of :data:`FORMATS`)."""
+    export = SafeTableExport(export_format, table)
+    response = HttpResponse(export.export(), content_type=export.content_type())
+    filename = f"{download_filename(name, fallback)}-standings.{export_format}"
+    response["Content-Disposition"] = content_disposition(filename)
+    return response
