@@ -276,6 +276,12 @@ def import_record(club: Club, record: Record, user: User) -> Match:
         error = result["error"]
         item = {k: v for k, v in error.items() if k not in ("rule", "message")}
         raise Refused(error["message"], error["rule"], item)
+    if record.game != MatchState.game:  # the checker knows more games than the site records
+        raise Refused(
+            f"this site does not record {record.game} matches yet (the checker accepts the "
+            "record: it is valid)",
+            item={"field": "game"},
+        )
     if not record.seats:
         raise Refused(
             "the record needs the 4 players' names (seats) to be imported", item={"field": "seats"}
