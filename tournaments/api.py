@@ -206,7 +206,10 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         cached = not_modified(request, etag, last)
         if cached is not None:
             return cached
-        live = Match.objects.filter(fixture__round__tournament=t, status=Match.Status.IN_PROGRESS)
+        # a fixture decided by the organiser (forfeit, void) leaves its match unplayed: not live
+        live = Match.objects.filter(
+            fixture__round__tournament=t, fixture__decision="", status=Match.Status.IN_PROGRESS
+        )
         matches = live.select_related("fixture__round").prefetch_related(
             Prefetch("seats", Seat.objects.select_related("player")),
             Prefetch(

@@ -125,3 +125,30 @@ def test_after_the_last_round_the_tournament_is_finished(club_setup):
         services.generate_next_round(t, organiser)
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED  # kept, though the request was refused
+
+
+def test_a_swiss_of_pairs_draws_by_score_groups_and_spreads_the_byes(club_setup):
+    """Five pairs; every match is seed 117's (the first entry wins 11-7). R1: 1-2, 3-4, 5
+    has the bye. R2, ranked 1, 3, 5 (1 pt), 2, 4: the bye to 4 (5 had one), 1-3, 5-2. Then
+    2 withdraws (results kept): R3 ranked 1, 5 (2 pts), 3, 4 (1): 1-5 would leave 3-4, who
+    met in R1, so 1 floats down to 4 (it met 2 and 3), and 5-3."""
+    club, organiser, players = club_setup
+    t = make_league(club, organiser, players, n=5, fmt="swiss")
+    r1 = services.generate_next_round(t, organiser)
+    assert tables(r1) == [(1, 2), (3, 4), (5,)]
+    for f in r1.fixtures.exclude(match=None):
+        games.record_hands(f.match, seeded(f.match, 117), organiser)
+    r2 = services.generate_next_round(t, organiser)
+    assert tables(r2) == [(1, 3), (5, 2), (4,)]
+    for f in r2.fixtures.exclude(match=None):
+        games.record_hands(f.match, seeded(f.match, 117), organiser)
+    services.withdraw_entry(t.entries.get(seed=2), organiser)
+    assert t.entries.get(seed=2).withdrawal_results == "keep"  # Swiss keeps them
+    r3 = services.generate_next_round(t, organiser)
+    assert tables(r3) == [(1, 4), (5, 3)]
+
+
+def seeded(match, seed: int):
+    return random_match(
+        random.Random(seed), games.parse_rules(match.rules), first_dealer=match.first_dealer
+    )

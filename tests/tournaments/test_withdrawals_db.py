@@ -242,3 +242,15 @@ def test_organiser_forms_withdraw_and_decide_on_the_pages(organiser_and_club, cl
     assert response.status_code == 403
     f.refresh_from_db()
     assert f.decision == Fixture.Decision.FORFEIT
+
+
+def test_a_decided_fixture_leaves_the_live_scoreboard(organiser_and_club, client):
+    t, organiser = organiser_and_club
+    services.withdraw_entry(t.entries.get(seed=5), organiser)
+    r1 = services.generate_next_round(t, organiser)
+    first = client.get(f"/api/v1/tournaments/{t.pk}/live/")
+    assert [m["table"] for m in first.json()["matches"]] == [1, 2]
+    services.decide_fixture(r1.fixtures.get(table=1), organiser, "void")
+    again = client.get(f"/api/v1/tournaments/{t.pk}/live/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200  # the validator moved on
+    assert [m["table"] for m in again.json()["matches"]] == [2]
