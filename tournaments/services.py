@@ -372,7 +372,14 @@ def _draw(
         else:  # who went through, withdrawn or not: a withdrawn one's next fixture is a forfeit
             by_number = dict(enumerate(_advancing(t, last), 1))
             request = DrawRequest(number, (), advancing=tuple(by_number))
-        return _entries(generator.draw(request), by_number)
+            if sum(e is not None for e in by_number.values()) < 2:
+                return None
+        tables = generator.draw(request)
+        if tables is None:
+            return None
+        # a bracket slot nobody won (every entry of that table withdrew) gives a bye
+        seated = [[by_number[n] for n in table if by_number[n] is not None] for table in tables]
+        return [table for table in seated if table]
     # score groups: match points so far, who sat together, byes
     loaded = load_results(t)
     entries = loaded.entries
@@ -413,19 +420,20 @@ def _entries(tables: list[Table] | None, by_number: dict[int, Entry]) -> list[li
     return None if tables is None else [[by_number[n] for n in table] for table in tables]
 
 
-def _advancing(t: Tournament, last: Round) -> list[Entry]:
-    """Who goes through from the last knockout round, in bracket (table) order."""
+def _advancing(t: Tournament, last: Round) -> list[Entry | None]:
+    """Who goes through from the last knockout round, in bracket (table) order (None for a
+    table nobody won: every entry of it withdrew)."""
     winners = {}
     for r in load_results(t).results:
         if r.round == last.number:
             best = min(range(len(r.participants)), key=lambda i: r.placings[i])
             winners[frozenset(r.entries)] = r.participants[best].entry
-    out = []
+    out: list[Entry | None] = []
     fixtures = last.fixtures.prefetch_related("participants__entry").order_by("table")
     for f in fixtures:
         entries = f.entries()
         winner = winners.get(frozenset(e.pk for e in entries))
-        out.append(next(e for e in entries if e.pk == winner))
+        out.append(next((e for e in entries if e.pk == winner), None))
     return out
 
 

@@ -90,7 +90,7 @@ def load_results(tournament: Tournament) -> Loaded:
             results.append(Result(number, participants, k, forfeit=True))
         elif f.match_id is None and len(f.units) == 1:
             results.append(Result(number, (Participant(f.units[0].entry_id),), k))
-        elif f.match_id in by_match:
+        elif by_match.get(f.match_id):  # a match without unit rows counts for nobody
             units = {u.unit: u for u in by_match[f.match_id]}
             participants = tuple(
                 Participant(

@@ -149,7 +149,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "entry_form": EntryForm(club=t.club, size=t.entry_size)
         if organiser and not t.rounds.exists()
         else None,
-        "withdraw_form": WithdrawForm() if organiser else None,
+        "withdraw_form": WithdrawForm(auto_id=False) if organiser else None,
         "individual": t.entry_size == 1,
         "tiebreak_names": ", ".join(REGISTRY[k].name for k in tiebreaks_of(t)),
     }

@@ -152,3 +152,25 @@ def seeded(match, seed: int):
     return random_match(
         random.Random(seed), games.parse_rules(match.rules), first_dealer=match.first_dealer
     )
+
+
+def test_a_knockout_forfeit_sends_the_opponent_through(club_setup):
+    """Four pairs: R1 1-4, 2-3. 4 withdraws: its fixture is a forfeit and 1 goes through
+    (void is refused: somebody goes through). 2 withdraws: 3 goes through; then 3 withdraws
+    too: the final 1-3 is drawn decided, a forfeit by 3, and the knockout is over."""
+    club, organiser, players = club_setup
+    t = make_league(club, organiser, players, n=4, fmt="knockout")
+    r1 = services.generate_next_round(t, organiser)
+    assert tables(r1) == [(1, 4), (2, 3)]
+    with pytest.raises(Refused, match="the opponent goes through"):
+        services.withdraw_entry(t.entries.get(seed=4), organiser, "keep", "void")
+    services.withdraw_entry(t.entries.get(seed=4), organiser)
+    services.withdraw_entry(t.entries.get(seed=2), organiser)
+    assert [f.decision for f in r1.fixtures.order_by("table")] == ["forfeit", "forfeit"]
+    services.withdraw_entry(t.entries.get(seed=3), organiser)
+    final = services.generate_next_round(t, organiser).fixtures.get()
+    assert [e.seed for e in final.entries()] == [1, 3]
+    assert (final.decision, final.match) == ("forfeit", None)
+    assert [(u.forfeited, u.awarded_score) for u in final.ordered()] == [(False, 11), (True, 0)]
+    with pytest.raises(Refused, match="every round has been played"):
+        services.generate_next_round(t, organiser)
