@@ -29,11 +29,13 @@ def setup() -> None:
 
 
 FLOOR_SQL = """
-SELECT e.id, SUM(CASE WHEN f.entry_a_id = e.id THEN m.score_0 ELSE m.score_1 END),
-       SUM(CASE WHEN f.entry_a_id = e.id THEN m.score_1 ELSE m.score_0 END)
+SELECT e.id,
+       SUM(CASE WHEN (f.entry_a_id = e.id) = (u.unit = 0) THEN u.score ELSE 0 END),
+       SUM(CASE WHEN (f.entry_a_id = e.id) = (u.unit = 0) THEN 0 ELSE u.score END)
 FROM tournaments_entry e
 JOIN tournaments_fixture f ON f.entry_a_id = e.id OR f.entry_b_id = e.id
 JOIN games_match m ON m.id = f.match_id AND m.status = 'finished'
+JOIN games_matchunit u ON u.match_id = m.id
 WHERE e.tournament_id = %s GROUP BY e.id
 """
 

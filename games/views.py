@@ -10,10 +10,10 @@ from django.shortcuts import get_object_or_404, render
 
 from clubs.access import may_record, may_see_hands
 
-from .engine import RecordFormatError, check_text, load_record
+from .engine import RecordFormatError, check_text, find_game, load_record
 from .forms import RecordCheckForm
 from .models import Match, Seat
-from .replays import match_story
+from .replays import match_story, unit_labels
 from .services import replay
 
 
@@ -52,21 +52,23 @@ def _readable_match(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(
         Match.objects.readable_by(request.user)
         .select_related("club")
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player"))),
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "units"),
         pk=pk,
     )
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """A match: the sides, the score and every hand, trick by trick."""
+    """A match: the scoring units (sides, or seats), the score and every hand, trick by
+    trick."""
     match = _readable_match(request, pk)
     names = [s.player.display_name for s in match.seats.all()]
     state = replay(match, hide_deal_in_play=not may_see_hands(request.user, match))
+    game = find_game(match.game)
     context = {
         "match": match,
         "names": names,
-        "sides": [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"],
-        "hands": match_story(state, names),
+        "sides": unit_labels(game, state.rules, names),
+        "hands": match_story(game, state, names),
         "can_score": may_record(request.user, match),
     }
     return render(request, "games/match.html", context)

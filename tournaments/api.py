@@ -133,7 +133,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         live = Match.objects.filter(fixture__round__tournament=t, status=Match.Status.IN_PROGRESS)
         matches = live.select_related(
             "fixture__round", "fixture__entry_a", "fixture__entry_b"
-        ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "units")
         body = {
             "tournament": {"id": t.pk, "name": t.name, "status": t.status},
             "standings_computed_at": (

@@ -198,11 +198,12 @@ def _pairings(
     if last is None:
         return _with_withdrawals(knockout_first_round(len(active)), dict(enumerate(active, 1)))
     winners = []
-    for f in last.fixtures.order_by("table").select_related("match"):
+    fixtures = last.fixtures.order_by("table").select_related("match")
+    for f in fixtures.prefetch_related("match__units"):
         if f.entry_b_id is None:
             winners.append(f.entry_a)
         else:
-            winners.append(f.entry_a if f.match.winner_side == 0 else f.entry_b)
+            winners.append(f.entry_a if f.match.winner_unit == 0 else f.entry_b)
     if len(winners) < 2:
         return None
     return [(a, b) for a, b in knockout_next_round(winners)]

@@ -1,18 +1,19 @@
 """Loading results from the database for the pure standings module, and storing snapshots.
 
 A constant number of queries whatever the number of matches: entries, fixtures with their
-matches, the hands' summaries, then one delete and one bulk insert of the snapshots.
+matches, the matches' unit results (``games.results.unit_results``: typed values, never a
+hand's summary JSON), then one delete and one bulk insert of the snapshots.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
 
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Hand, Match
+from games.models import Match
+from games.results import unit_results
 
 from .models import Entry, Fixture, StandingsSnapshot, Tournament
 from .standings import DEFAULT_TIEBREAKS, Result, rank, standings_by_round
@@ -44,40 +45,29 @@ def load_results(tournament: Tournament) -> tuple[list[Entry], list[Result]]:
             "entry_a_id",
             "entry_b_id",
             "match__status",
-            "match__score_0",
-            "match__score_1",
         )
     )
-    finished = {
+    finished = [
         f.match_id
         for f in fixtures
         if f.match is not None and f.match.status == Match.Status.FINISHED
-    }
-    hands_won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    made: dict[int, tuple[Counter, Counter]] = defaultdict(lambda: (Counter(), Counter()))
-    summaries = Hand.objects.filter(match_id__in=finished, complete=True).values_list(
-        "match_id", "summary"
-    )
-    for match_id, summary in summaries:
-        side = summary["winner_side"]
-        hands_won[match_id][side] += 1
-        declarer = summary["declarer"]
-        if declarer is not None and declarer % 2 == side:
-            made[match_id][side][summary["declaration"]] += 1
+    ]
+    units = unit_results(finished)
     results = []
     for f in fixtures:
         if f.entry_b_id is None:
             results.append(Result(f.round.number, f.entry_a_id, None))
-        elif f.match_id in finished:
-            m = f.match
+        elif units.get(f.match_id):
+            # a fixture's entry_a plays unit 0 (seats 0 and 2), entry_b unit 1
+            a, b = units[f.match_id][:2]
             results.append(
                 Result(
                     f.round.number,
                     f.entry_a_id,
                     f.entry_b_id,
-                    (m.score_0, m.score_1),
-                    tuple(hands_won[m.pk]),
-                    (dict(made[m.pk][0]), dict(made[m.pk][1])),
+                    (a.score, b.score),
+                    (a.hands_won, b.hands_won),
+                    (dict(a.counters), dict(b.counters)),
                 )
             )
     return entries, results

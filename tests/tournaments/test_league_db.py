@@ -66,7 +66,7 @@ def test_a_league_round_by_round_with_standings_following(club_setup):
     assert t.standings_computed_at is not None
     assert not t.standings_pending
     winners = {
-        f.entry_a_id if f.match.winner_side == 0 else f.entry_b_id
+        f.entry_a_id if f.match.winner_unit == 0 else f.entry_b_id
         for f in r1.fixtures.select_related("match")
     }
     top3 = {row["entry"] for row in snapshot.rows if row["match_points"] == 1}
@@ -110,7 +110,7 @@ def test_knockout_bracket_advances_the_winners(club_setup):
     play_out(game.match, seed=5)
     game.match.refresh_from_db()
     final = services.generate_next_round(t, organiser)
-    winner = game.entry_a if game.match.winner_side == 0 else game.entry_b
+    winner = game.entry_a if game.match.winner_unit == 0 else game.entry_b
     assert [(f.entry_a, f.entry_b) for f in final.fixtures.all()] == [
         (t.entries.get(seed=1), winner)
     ]
