@@ -170,7 +170,8 @@ def create_match(
             Seat(match=match, number=n, player=p) for n, p in enumerate(players)
         )
         MatchUnit.objects.bulk_create(
-            MatchUnit(match=match, unit=u, counters={}) for u in range(engine.units(ruleset))
+            MatchUnit(match=match, unit=u, counters=dict.fromkeys(engine.counters, 0))
+            for u in range(engine.units(ruleset))
         )
         Hand.objects.create(match=match, number=1, dealer=first_dealer)
     return match
@@ -464,7 +465,7 @@ def _unit_rows(game: Game, state: Any, outcomes: list[HandOutcome]) -> list[dict
         {"score": state.score[u], "is_winner": state.winner_unit == u, "hands_won": 0}
         for u in range(units)
     ]
-    counters: list[dict[str, int]] = [{} for _ in range(units)]
+    counters = [dict.fromkeys(game.counters, 0) for _ in range(units)]
     for outcome in outcomes:
         if outcome.winner_unit is not None:
             rows[outcome.winner_unit]["hands_won"] += 1

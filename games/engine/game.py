@@ -206,6 +206,9 @@ class Game(ABC):
     turn_kinds: ClassVar[frozenset[str]] = frozenset({"play"})
     #: the rule code of the deal and the dealer (C1, S1…): a first dealer that is no seat
     deal_rule: ClassVar[str | None] = None
+    #: the keys of :meth:`unit_counters`: every unit of every match has them all (0 until
+    #: a hand adds to one)
+    counters: ClassVar[tuple[str, ...]] = ()
 
     def unit_seats(self, rules: Any, unit: int) -> list[int]:
         """The seats that score for ``unit``, in seat order."""
@@ -263,7 +266,7 @@ class Game(ABC):
         """What a complete hand adds to each unit's counters (one dict of whole numbers per
         unit, the same keys every hand, so that a query can sum them): declarations or
         bids made, cantes…"""
-        return [{} for _ in range(len(outcome.delta))]
+        return [dict.fromkeys(self.counters, 0) for _ in outcome.delta]
 
     def hand_story(self, hand: Any) -> dict[str, Any]:
         """The match page's account of a hand beyond its tricks, seats as numbers:
