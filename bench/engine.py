@@ -1,11 +1,14 @@
-"""Engine speed: complete Cuatrola hands checked per second, with and without the deal.
+"""Engine speed: complete hands checked per second, with and without the deal, for
+Cuatrola and for Subastao (3 players) side by side.
 
 Prints figures only (asserts nothing). Run: ``make bench`` or
 ``.venv/bin/python bench/engine.py [--matches N]``. One process, so one core.
 
-Baseline, measured in the same run: a bare replay of the same hands that only finds
-trick winners and adds card points (no rule checked). The ratio says what checking the
-rules costs on top of walking the events at all.
+Times are the process's CPU time (``time.process_time``), best of ``--repeat`` runs: on
+an idle machine that is the wall time, and on the shared 2-core machine it leaves out the
+time spent waiting for a core. Baseline, measured in the same run: a bare replay of the
+same hands that only finds trick winners and adds card points (no rule checked). The ratio
+says what checking the rules costs on top of walking the events at all.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import Call, Card, HandState, Play, check_record, check_text
+from games.engine import SPANISH_36, Call, Card, HandState, Play, check_record, check_text
+from games.engine import subastao as sub
 from games.engine.cuatrola.play import POINTS, trick_winner
 from games.engine.cuatrola.simulate import random_match
+from games.engine.subastao.simulate import random_match as random_subastao_match
 
 
 def bare_replay(records) -> int:
@@ -43,9 +48,9 @@ def bare_replay(records) -> int:
 def best_of(fn, repeat: int) -> float:
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times)
 
 
@@ -72,7 +77,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=400)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--game", choices=["all", "cuatrola", "subastao"], default="all")
     args = parser.parse_args()
+    if args.game in ("all", "cuatrola"):
+        cuatrola(args)
+    if args.game in ("all", "subastao"):
+        subastao(args.matches // 2, args.repeat)
+
+
+def cuatrola(args) -> None:
+    """Cuatrola: hands/s with and without the deal, per-play cost, memory."""
 
     rng = random.Random(2026)
     with_deal = [random_match(rng) for _ in range(args.matches)]
@@ -135,6 +149,91 @@ def main() -> None:
     print(
         f"memory per finished HandState    : {size / len(states) / 1024:12.1f} KiB "
         f"({len(states)} hands kept)"
+    )
+
+
+def subastao_bare_replay(records) -> int:
+    """Subastao's floor: trick winners and card points only."""
+    total = 0
+    points = SPANISH_36.points
+    for record in records:
+        for hand in record.hands:
+            for trick in hand.tricks or ():
+                cards = [Card.parse(t) for t in trick]
+                trick_winner(cards, hand.trump)
+                total += sum(points[c] for c in cards)
+    return total
+
+
+def subastao_per_play_cost(records) -> dict[int, float]:
+    """Mean µs per play event by trick number, without the deal."""
+    by_trick: dict[int, list[float]] = {}
+    clock = time.perf_counter_ns
+    for record in records:
+        for h in record.hands:
+            if h.trump is None:
+                continue
+            state = sub.HandState(record.rules, h.dealer)
+            for bid in h.bids:
+                state.apply(sub.Bid(bid))
+            state.apply(sub.Trump(h.trump))
+            for number, trick in enumerate(h.tricks, 1):
+                for text in trick:
+                    event = sub.Play(Card.parse(text))
+                    start = clock()
+                    state.apply(event)
+                    by_trick.setdefault(number, []).append((clock() - start) / 1000)
+    return {k: statistics.fmean(v) for k, v in sorted(by_trick.items())}
+
+
+def subastao(matches: int, repeat: int) -> None:
+    """Subastao with 3 players (36 cards, 12 tricks of 3): the same measures."""
+    rules = sub.SubastaoRules()
+    with_deal = [random_subastao_match(random.Random(10_000 + i), rules) for i in range(matches)]
+    without_deal = [random_subastao_match(random.Random(i), rules) for i in range(matches)]
+    for record in without_deal:
+        for hand in record.hands:
+            hand.deal = None
+    texts = [json.dumps(r.as_dict()) for r in without_deal]
+
+    def played(records) -> int:  # complete hands with a contract (void hands left out)
+        return sum(1 for r in records for h in r.hands if h.trump is not None)
+
+    hands_with, hands_without = played(with_deal), played(without_deal)
+    voids = sum(len(r.hands) for r in without_deal) - hands_without
+    events = sum(
+        len(h.bids) + (h.trump is not None) + sum(map(len, h.tricks or ())) + len(h.cantes or ())
+        for r in without_deal
+        for h in r.hands
+    )
+    floor = best_of(lambda: subastao_bare_replay(without_deal), repeat)
+    blind = best_of(lambda: [check_record(r) for r in without_deal], repeat)
+    known = best_of(lambda: [check_record(r) for r in with_deal], repeat)
+    from_text = best_of(lambda: [check_text(t, "x") for t in texts], repeat)
+    print()
+    print(
+        f"Subastao, 3 players: {matches} random legal matches: {hands_without} played hands "
+        f"(+{voids} void), {events} events (without the deal); {hands_with} with the deal"
+    )
+    print("(hands/s count played hands only; the time includes the void hands)")
+    print(f"baseline bare replay (no rules)  : {hands_without / floor:12,.0f} hands/s")
+    print(
+        f"check without the deal (V2)      : {hands_without / blind:12,.0f} hands/s  "
+        f"({blind / floor:.1f}x baseline)  {blind / events * 1e6:.2f} µs/event"
+    )
+    print(
+        f"check with the deal (V4)         : {hands_with / known:12,.0f} hands/s  "
+        f"({known / floor * hands_without / hands_with:.1f}x baseline per hand)"
+    )
+    print(
+        f"JSON text -> checker line        : {hands_without / from_text:12,.0f} hands/s  "
+        f"({from_text / floor:.1f}x baseline)"
+    )
+    costs = subastao_per_play_cost(without_deal)
+    print(
+        "µs per play by trick (no deal)   : "
+        + "  ".join(f"t{k} {v:.2f}" for k, v in costs.items())
+        + f"   (t12/t1 = {costs[12] / costs[1]:.2f})"
     )
 
 

@@ -143,6 +143,27 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 1,
     "unacked_restore_throttle": 1,
 }
+# Standings catch up by themselves (tournaments/tasks.py): celery beat runs the sweep every
+# STANDINGS_SWEEP_SECONDS; it re-sends a recompute for every tournament whose standings are
+# behind its results and whose queued job (if any) was sent over STANDINGS_LEASE_SECONDS
+# ago. A broker outage, a lost job or a killed worker is so made good within
+# sweep + lease (45 s by default), whatever CELERY_VISIBILITY_TIMEOUT is.
+STANDINGS_SWEEP_SECONDS = env.float("STANDINGS_SWEEP_SECONDS", default=15)
+STANDINGS_LEASE_SECONDS = env.float("STANDINGS_LEASE_SECONDS", default=30)
+CELERY_BEAT_SCHEDULE = {
+    "standings-sweep": {
+        "task": "tournaments.sweep_standings",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+        # a sweep not run in time (workers down) is dropped: the next one does its work
+        "options": {"expires": STANDINGS_SWEEP_SECONDS},
+    },
+}
+
+# Imports of card-records (POST /api/v1/matches/import/): the body's size, checked from
+# Content-Length before anything is read (413), and the number of hands (400). An 800-hand
+# record with its deal is about 480 KB as indented JSON; a real match has a few dozen hands.
+IMPORT_MAX_BYTES = env.int("IMPORT_MAX_BYTES", default=1024 * 1024)
+IMPORT_MAX_HANDS = env.int("IMPORT_MAX_HANDS", default=1000)
 
 REST_FRAMEWORK = {
     # keys first: the first class's challenge makes a bad key a 401 (clubs.tokens)

@@ -6,6 +6,7 @@ from django.dispatch import Signal
 #: Sent after the transaction commits, with ``match_id``.
 match_result_changed = Signal()
 
-#: An event was written to a match (inside the writing transaction), with ``match_id``:
-#: for derived counters that must change atomically with the write.
+#: An event was written to a match (inside the writing transaction), with ``match_id`` and
+#: ``result_changed`` (the write finished the match or changed a finished result): for
+#: derived counters that must change atomically with the write.
 match_written = Signal()

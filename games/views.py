@@ -42,7 +42,12 @@ def check_record_page(request: HttpRequest) -> HttpResponse:
             status = 400
     else:
         form = RecordCheckForm()
-    sides = [f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"] if seats else None
+    # sides by their players' names where the record has two sides of two (Cuatrola)
+    sides = (
+        [f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"]
+        if seats and len(seats) == 4
+        else None
+    )
     context = {"form": form, "result": result, "sides": sides}
     return render(request, "games/check_record.html", context, status=status)
 

@@ -18,5 +18,12 @@ class EntryInline(admin.TabularInline):
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "format", "status", "standings_computed_at")
     list_filter = ("club", "format", "status")
-    readonly_fields = ("status", "standings_pending", "standings_computed_at")
+    readonly_fields = (
+        "status",
+        "standings_pending",
+        "results_version",
+        "standings_version",
+        "standings_queued_at",
+        "standings_computed_at",
+    )
     inlines = [EntryInline]

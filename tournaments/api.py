@@ -63,6 +63,10 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class TournamentSerializer(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    standings_pending = serializers.BooleanField(
+        read_only=True,
+        help_text="The results are newer than the stored standings: a recompute is owed",
+    )
 
     class Meta:
         model = Tournament
@@ -77,6 +81,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "points_per_win",
             "status",
             "standings_computed_at",
+            "standings_pending",
         ]
 
 

@@ -40,8 +40,14 @@ class Tournament(models.Model):
     )
     is_public = models.BooleanField(_("public"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # standings bookkeeping (derived)
-    standings_pending = models.BooleanField(default=False)
+    # standings bookkeeping (derived; see tournaments/tasks.py)
+    #: bumped in the transaction that changes a result (a match finished or corrected, a bye)
+    results_version = models.PositiveIntegerField(default=0)
+    #: the ``results_version`` the stored standings were computed from
+    standings_version = models.PositiveIntegerField(default=0)
+    #: when a recompute was last sent and has not started yet: requests coalesce on it,
+    #: and it expires (STANDINGS_LEASE_SECONDS) so that a lost job is sent again
+    standings_queued_at = models.DateTimeField(null=True, blank=True)
     standings_computed_at = models.DateTimeField(null=True, blank=True)
     # bumped by every write to one of its matches: the live reads' validator (derived)
     live_version = models.PositiveIntegerField(default=0)
@@ -56,6 +62,12 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def standings_pending(self) -> bool:
+        """The stored standings are older than the results: a recompute is owed (queued,
+        running, or waiting for the broker or a worker to come back)."""
+        return self.results_version > self.standings_version
 
 
 class Entry(models.Model):

@@ -17,8 +17,11 @@ def on_match_result_changed(sender, match_id: int, **kwargs) -> None:
         request_standings(tournament_id)
 
 
-def on_match_written(sender, match_id: int, **kwargs) -> None:
-    """A fixture's match changed: its tournament's live validator moves on (one UPDATE)."""
-    Tournament.objects.filter(rounds__fixtures__match_id=match_id).update(
-        live_version=F("live_version") + 1, live_updated_at=timezone.now()
-    )
+def on_match_written(sender, match_id: int, result_changed: bool = False, **kwargs) -> None:
+    """A fixture's match changed: its tournament's live validator moves on, and, when its
+    result changed, the results version that tells the standings are behind (one UPDATE,
+    in the writing transaction: no result is committed without it)."""
+    changes = {"live_version": F("live_version") + 1, "live_updated_at": timezone.now()}
+    if result_changed:
+        changes["results_version"] = F("results_version") + 1
+    Tournament.objects.filter(rounds__fixtures__match_id=match_id).update(**changes)

@@ -153,9 +153,12 @@ def _create_round(tournament: Tournament, number: int, pairings, user: User) -> 
     tournament.status = Tournament.Status.RUNNING
     tournament.live_version += 1  # new matches in play: scoreboards must refetch
     tournament.live_updated_at = timezone.now()
-    tournament.save(update_fields=["status", "live_version", "live_updated_at"])
+    fields = ["status", "live_version", "live_updated_at"]
     if any(b is None for _, b in pairings):
-        transaction.on_commit(lambda: request_standings(tournament.pk))
+        tournament.results_version += 1  # a bye is a result: the standings are behind
+        fields.append("results_version")
+        transaction.on_commit(lambda: request_standings(tournament.pk), robust=True)
+    tournament.save(update_fields=fields)
     return round_
 
 

@@ -2,7 +2,8 @@
 
 A constant number of queries whatever the number of matches: entries, fixtures with their
 matches, the matches' unit results (``games.results.unit_results``: typed values, never a
-hand's summary JSON), then one delete and one bulk insert of the snapshots.
+hand's summary JSON), then the tournament's row lock, one delete and one bulk insert of the
+snapshots.
 """
 
 from __future__ import annotations
@@ -74,8 +75,14 @@ def load_results(tournament: Tournament) -> tuple[list[Entry], list[Result]]:
 
 
 def store_standings(tournament_id: int) -> int:
-    """Recompute and store one snapshot per round; returns how many were stored."""
+    """Recompute and store one snapshot per round; returns how many were stored.
+
+    The tournament's ``results_version`` is read before the results, so the results read
+    are at least that new, and the standings are stored as of that version — unless a
+    recompute that started later has already stored newer ones (then nothing is stored).
+    """
     tournament = Tournament.objects.get(pk=tournament_id)
+    version = tournament.results_version
     entries, results = load_results(tournament)
     names = {e.pk: e.name for e in entries}
     by_round = standings_by_round(
@@ -97,7 +104,16 @@ def store_standings(tournament_id: int) -> int:
         for after, rows in by_round.items()
     ]
     with transaction.atomic():
+        stored = (
+            Tournament.objects.select_for_update()
+            .values_list("standings_version", flat=True)
+            .get(pk=tournament_id)
+        )
+        if stored > version:
+            return 0
         StandingsSnapshot.objects.filter(tournament=tournament).delete()
         StandingsSnapshot.objects.bulk_create(snapshots)
-        Tournament.objects.filter(pk=tournament_id).update(standings_computed_at=now)
+        Tournament.objects.filter(pk=tournament_id).update(
+            standings_computed_at=now, standings_version=version
+        )
     return len(snapshots)

@@ -38,6 +38,18 @@ def error_body(message: str, rule: str | None = None, item: dict | None = None) 
     return {"rule": rule, "message": message, "item": item or {}}
 
 
+class TooLarge(exceptions.APIException):
+    """A request over a documented size cap: 413, with ``item`` naming the field and the
+    cap."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+
+    def __init__(self, message: str, item: dict | None = None):
+        super().__init__(message)
+        self.item = item or {}
+
+
 def exception_handler(exc, context):
     if isinstance(exc, Refused):
         return Response(error_body(exc.message, exc.rule, exc.item), status=400)
@@ -68,5 +80,5 @@ def exception_handler(exc, context):
         response.data = error_body(message, None, item)
     else:
         message, _ = _first_message(response.data.get("detail", response.data))
-        response.data = error_body(message)
+        response.data = error_body(message, None, getattr(exc, "item", None))
     return response

@@ -139,7 +139,10 @@ class LiveSerializer(serializers.Serializer):
 class StandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     computed_at = serializers.DateTimeField()
-    pending = serializers.BooleanField(help_text="A recompute is queued")
+    pending = serializers.BooleanField(
+        help_text="The results are newer than these standings: a recompute is owed (queued, "
+        "running, or waiting for the broker or a worker); they catch up within a minute"
+    )
     rows = serializers.ListField(
         child=serializers.DictField(), help_text="entry, name, rank and every metric"
     )
@@ -180,6 +183,7 @@ def errors(*codes: int) -> dict:
         403: "No role for this in the match's club",
         404: "No such thing (or not visible)",
         409: "Stale expected_seq: the current state is in `state`",
+        413: "Too large: over a documented size cap (`item` names the field and the cap)",
         429: "Too many requests (throttled)",
     }
     return {

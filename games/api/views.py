@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
@@ -21,6 +22,7 @@ from .. import services
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
 from ..models import Match
 from .conditional import etag_for, not_modified, with_validators
+from .errors import TooLarge
 from .filters import MatchFilter
 from .payloads import legal_payload, match_payload, match_summary
 from .schema import (
@@ -165,6 +167,12 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             .select_related("club")
             .prefetch_related("seats__player", "units")
         )
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        # before authentication: a session's CSRF check would read a multipart body whole
+        if self.action == "import_":
+            _refuse_large_import(request)
+        super().initial(request, *args, **kwargs)
 
     def get_match(self, pk: str) -> Match:
         """The match, or 404 when it does not exist or ``clubs.access`` hides it."""
@@ -358,9 +366,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(
         summary="Import a card-record as a new match",
         description="Checked event by event exactly as live entry; an invalid record is "
-        "refused whole with the checker's error (rule and location) and nothing is written.",
+        "refused whole with the checker's error (rule and location) and nothing is written. "
+        f"A body over {settings.IMPORT_MAX_BYTES:,} bytes is refused with 413 before it is "
+        f"read, a record of more than {settings.IMPORT_MAX_HANDS:,} hands with 400.",
         request={"application/json": ImportSerializer, "multipart/form-data": ImportSerializer},
-        responses={201: MatchDetailSerializer, **errors(400, 403)},
+        responses={201: MatchDetailSerializer, **errors(400, 403, 413)},
     )
     @action(detail=False, methods=["post"], url_path="import")
     def import_(self, request: Request) -> Response:
@@ -376,8 +386,30 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                 record = parse_record(body.validated_data["record"])
         except RecordFormatError as exc:
             raise services.Refused(str(exc), item={"field": "record"}) from exc
+        if len(record.hands) > settings.IMPORT_MAX_HANDS:
+            raise services.Refused(
+                f"the record has {len(record.hands):,} hands; at most "
+                f"{settings.IMPORT_MAX_HANDS:,} are imported",
+                item={"field": "record", "hands": len(record.hands)},
+            )
         match = services.import_record(club, record, request.user)
         return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
+
+
+def _refuse_large_import(request: Request) -> None:
+    """413 for an import body over ``IMPORT_MAX_BYTES``, from its Content-Length, before
+    any of it is read (a request without one has no body for Django)."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > settings.IMPORT_MAX_BYTES:
+        field = "file" if request.content_type.startswith("multipart/") else "record"
+        raise TooLarge(
+            f"{field}: the request is {length:,} bytes; at most "
+            f"{settings.IMPORT_MAX_BYTES:,} are accepted",
+            item={"field": field, "max_bytes": settings.IMPORT_MAX_BYTES},
+        )
 
 
 @extend_schema(summary="Who you are, and your roles", responses={200: MeSerializer, **errors(403)})

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from .cuatrola.game import Cuatrola
 from .game import Game
+from .subastao.game import Subastao
 
 #: every game the record format names, supported or not yet
 GAME_NAMES = ("cuatrola", "subastao", "belote")
 
-_GAMES: dict[str, Game] = {game.name: game for game in (Cuatrola(),)}
+_GAMES: dict[str, Game] = {game.name: game for game in (Cuatrola(), Subastao())}
 
 
 def find_game(name: str) -> Game:

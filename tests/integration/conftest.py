@@ -7,7 +7,9 @@ pytest-django created, and stopped by its process id at the end.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -16,6 +18,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from celery import Celery
 from django.conf import settings
 from django.db import connection
 
@@ -43,31 +46,37 @@ def _test_database_url() -> str:
     return f"postgres://{auth}@{host}:{port}/{db['NAME']}"
 
 
-def start_worker(log_path: Path, queues: str = "celery", **env_extra: str) -> subprocess.Popen:
-    """Start ``celery -A cuatrola_site worker`` on the test database; wait until it
-    answers a ping."""
+def start_worker(
+    log_path: Path, queues: str = "celery", beat: bool = False, **env_extra: str
+) -> subprocess.Popen:
+    """Start ``celery -A cuatrola_site worker`` on the test database (with an embedded
+    ``beat`` when asked, its schedule file beside the log); wait until it answers a ping
+    (through its own broker when ``CELERY_BROKER_URL`` is given)."""
     from cuatrola_site.celery import app
 
     env = {**os.environ, "DATABASE_URL": _test_database_url(), **env_extra}
     name = f"test-{uuid.uuid4().hex[:8]}@%h"
     log = log_path.open("a")
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "cuatrola_site",
+        "worker",
+        "--loglevel=INFO",
+        "--concurrency=1",
+        "--without-gossip",
+        "--without-mingle",
+        "-Q",
+        queues,
+        "-n",
+        name,
+    ]
+    if beat:
+        command += ["--beat", "--schedule", str(log_path.with_name(f"beat-{name[:13]}"))]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "cuatrola_site",
-            "worker",
-            "--loglevel=INFO",
-            "--concurrency=1",
-            "--without-gossip",
-            "--without-mingle",
-            "-Q",
-            queues,
-            "-n",
-            name,
-        ],
+        command,
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -75,8 +84,17 @@ def start_worker(log_path: Path, queues: str = "celery", **env_extra: str) -> su
         start_new_session=True,
     )
     proc.log = log
+    destination = [name.replace("%h", os.uname().nodename)]
     deadline = time.monotonic() + 60
-    while not app.control.ping(destination=[name.replace("%h", os.uname().nodename)], timeout=0.5):
+    pinger = app
+    if "CELERY_BROKER_URL" in env_extra:
+        # another broker: an app of its own (control messages go through an app's own
+        # producer pool), with read and write URLs, which beat the environment's
+        # CELERY_BROKER_URL (Celery reads it before any configuration)
+        url = env_extra["CELERY_BROKER_URL"]
+        pinger = Celery(set_as_current=False)
+        pinger.conf.update(broker_read_url=url, broker_write_url=url)
+    while not pinger.control.ping(destination=destination, timeout=0.5):
         if proc.poll() is not None or time.monotonic() > deadline:
             stop_worker(proc, signal.SIGKILL)
             pytest.fail(f"celery worker did not start; see {log_path}")
@@ -84,7 +102,8 @@ def start_worker(log_path: Path, queues: str = "celery", **env_extra: str) -> su
 
 
 def stop_worker(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
-    """Stop the worker and its pool children, by process group."""
+    """Stop the worker and its pool children (or any process started here), by process
+    group."""
     try:
         os.killpg(proc.pid, sig)
         proc.wait(timeout=20)
@@ -94,6 +113,73 @@ def stop_worker(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
     except ProcessLookupError:
         pass
     proc.log.close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for_port(proc: subprocess.Popen, port: int, what: str, log_path: Path) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                stop_worker(proc, signal.SIGKILL)
+                pytest.fail(f"{what} did not start; see {log_path}")
+            time.sleep(0.1)
+
+
+def start_redis(port: int, log_path: Path) -> subprocess.Popen:
+    """A private ``redis-server`` (no persistence) that a test may stop and start again:
+    the shared broker serves the other tests."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs the redis-server program (apt-get install redis-server)")
+    log = log_path.open("a")
+    proc = subprocess.Popen(
+        [
+            *("redis-server", "--port", str(port), "--bind", "127.0.0.1"),
+            *("--save", "", "--appendonly", "no", "--dir", str(log_path.parent)),
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    proc.log = log
+    _wait_for_port(proc, port, "redis-server", log_path)
+    return proc
+
+
+def start_server(log_path: Path, port: int, **env_extra: str) -> subprocess.Popen:
+    """The site under gunicorn (one sync worker, production settings) on the test
+    database, as the outside review ran it."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": _test_database_url(),
+        "DEBUG": "false",
+        "SECRET_KEY": "integration-test-key-" + uuid.uuid4().hex,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        **env_extra,
+    }
+    log = log_path.open("a")
+    proc = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "gunicorn", "cuatrola_site.wsgi"),
+            *("-b", f"127.0.0.1:{port}", "-w", "1", "--timeout", "60"),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    proc.log = log
+    _wait_for_port(proc, port, "gunicorn", log_path)
+    return proc
 
 
 @pytest.fixture(scope="session")

@@ -1,135 +1,30 @@
-"""Legal cards and trick winners: RULES.md C7 and C8, as pure functions.
+"""Cuatrola's C7 and C8: the shared Spanish trick rules (:mod:`games.engine.tricks`), which
+Subastao's S4 uses too, with Cuatrola's card points."""
 
-C7 has a property the whole partial-knowledge checker (V2) rests on: a play is illegal
-exactly when the player held *one* card that makes it so — a higher card of the led suit,
-any card of the led suit, a trump, or a trump high enough to overtrump. So
-:func:`violation` takes the played card and a single held card (the witness) and says
-whether the witness proves the play illegal. The legal cards of a known hand are the
-cards no other held card is a witness against.
-"""
+from ..cards import SPANISH_20
+from ..tricks import (
+    STRENGTH,
+    TrickContext,
+    Violation,
+    advance,
+    context,
+    legal_cards,
+    trick_winner,
+    violation,
+    winning_card,
+)
 
-from __future__ import annotations
-
-from collections.abc import Iterable
-from typing import NamedTuple
-
-from ..cards import SPANISH_20, Card
-
-STRENGTH = SPANISH_20.strength
 POINTS = SPANISH_20.points
 
-
-class TrickContext(NamedTuple):
-    """The trick as the next player sees it, before playing.
-
-    ``lead`` is None for the leader. ``high_lead`` is the highest card of the led suit
-    so far, ``high_trump`` the highest trump so far (None if none), and ``trumped``
-    whether someone has trumped a non-trump lead.
-    """
-
-    lead: str | None
-    trump: str
-    high_lead: Card | None
-    high_trump: Card | None
-    trumped: bool
-
-
-def context(cards: list[Card], trump: str) -> TrickContext:
-    """The context for the next card of a trick whose cards so far are ``cards``."""
-    if not cards:
-        return TrickContext(None, trump, None, None, False)
-    lead = cards[0].suit
-    high_lead = max((c for c in cards if c.suit == lead), key=STRENGTH.__getitem__)
-    trumps = [c for c in cards if c.suit == trump]
-    high_trump = max(trumps, key=STRENGTH.__getitem__) if trumps else None
-    return TrickContext(lead, trump, high_lead, high_trump, bool(trumps) and lead != trump)
-
-
-def advance(ctx: TrickContext, card: Card) -> TrickContext:
-    """The context after ``card`` is added to the trick (O(1); same as :func:`context`)."""
-    trump = ctx.trump
-    if ctx.lead is None:
-        return TrickContext(card.suit, trump, card, card if card.suit == trump else None, False)
-    high_lead, high_trump, trumped = ctx.high_lead, ctx.high_trump, ctx.trumped
-    if card.suit == ctx.lead and STRENGTH[card] > STRENGTH[high_lead]:
-        high_lead = card
-    if card.suit == trump:
-        if high_trump is None or STRENGTH[card] > STRENGTH[high_trump]:
-            high_trump = card
-        trumped = ctx.lead != trump
-    return TrickContext(ctx.lead, trump, high_lead, high_trump, trumped)
-
-
-def winning_card(ctx: TrickContext) -> Card:
-    """The card winning a trick whose context is ``ctx`` (C8)."""
-    return ctx.high_trump or ctx.high_lead
-
-
-class Violation(NamedTuple):
-    """Why holding ``witness`` makes the play illegal: a C7 subsection and its reason."""
-
-    subrule: str  # "C7.2" or "C7.3"
-    reason: str  # "beat", "follow", "trump", "overtrump"
-    witness: Card
-
-
-def violation(card: Card, witness: Card, ctx: TrickContext) -> Violation | None:
-    """Does holding ``witness`` (besides ``card``) make playing ``card`` illegal? (C7)
-
-    1. The leader may play any card.
-    2. Holding the led suit L: with no trump in the trick (always when L is trump) the
-       player must beat the highest L card when able, else any L card; after someone has
-       trumped a non-trump lead any L card will do.
-    3. Void in L, holding trump: a trump, higher than the highest trump in the trick when
-       able; unable to overtrump, any card.
-    4. Void in L and trump: any card. 5. No exception for a partner winning the trick.
-    """
-    lead = ctx.lead
-    if lead is None or witness is card:
-        return None
-    if card.suit == lead:
-        # 7.2: beat when able, unless a non-trump lead was already trumped
-        if (
-            not ctx.trumped
-            and witness.suit == lead
-            and STRENGTH[witness] > STRENGTH[ctx.high_lead]
-            and STRENGTH[card] < STRENGTH[ctx.high_lead]
-        ):
-            return Violation("C7.2", "beat", witness)
-        return None
-    if witness.suit == lead:
-        return Violation("C7.2", "follow", witness)
-    trump = ctx.trump
-    if witness.suit != trump:
-        return None
-    high_trump = ctx.high_trump
-    if card.suit == trump:
-        # a trump was played; it had to overtrump when able
-        if high_trump is not None and STRENGTH[card] < STRENGTH[high_trump] < STRENGTH[witness]:
-            return Violation("C7.3", "overtrump", witness)
-        return None
-    # a discard while holding a trump that could have been played legally
-    if high_trump is None or STRENGTH[witness] > STRENGTH[high_trump]:
-        return Violation("C7.3", "trump", witness)
-    return None
-
-
-def legal_cards(hand: Iterable[Card], ctx: TrickContext) -> list[Card]:
-    """The cards of a fully known ``hand`` that may be played in context ``ctx`` (C7)."""
-    held = list(hand)
-    return [c for c in held if not any(violation(c, w, ctx) for w in held)]
-
-
-def trick_winner(cards: list[Card], trump: str) -> int:
-    """Index in ``cards`` of the winning card: the highest trump, else the highest card
-    of the led suit (C8)."""
-    best = 0
-    for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        if c.suit == b.suit:
-            if STRENGTH[c] > STRENGTH[b]:
-                best = i
-        elif c.suit == trump:
-            best = i
-        # otherwise c is off-suit and not trump: it cannot win
-    return best
+__all__ = [
+    "POINTS",
+    "STRENGTH",
+    "TrickContext",
+    "Violation",
+    "advance",
+    "context",
+    "legal_cards",
+    "trick_winner",
+    "violation",
+    "winning_card",
+]

@@ -1,0 +1,88 @@
+"""Subastao ruleset options and the table they make (RULES.md S1, S2, S6)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..cards import SPANISH_36, SPANISH_40, Deck
+
+MAX_BID = 230  # S2: 120 card points + 10 últimas + at most 100 in cantes (40 + 3 × 20)
+BID_STEP = 5
+LAST_TRICK_BONUS = 10  # "últimas" (S1)
+FAILED_BID = ("opponents", "split")
+OPTIONS = ("players", "min_bid", "target", "failed_bid")
+
+
+@dataclass(frozen=True, slots=True)
+class SubastaoRules:
+    """The options a club may set (RULES.md "Subastao"). Defaults are the traditional game.
+
+    - ``players``: 3 (each for himself, 36 cards, 12 each) or 4 (pairs {0,2} and {1,3},
+      40 cards, 10 each) — S1.
+    - ``min_bid``: the lowest bid (60), a multiple of 5 — S2.
+    - ``target``: the score that ends the match (300) — S6.
+    - ``failed_bid``: ``opponents`` (each opponent unit scores the bid) or ``split`` (each
+      scores half of it, rounded down to a multiple of 5) — S6.
+    """
+
+    players: int = 3
+    min_bid: int = 60
+    target: int = 300
+    failed_bid: str = "opponents"
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or self.players not in (3, 4):
+            raise ValueError("rules.players must be 3 or 4")
+        if (
+            type(self.min_bid) is not int
+            or not BID_STEP <= self.min_bid <= MAX_BID
+            or self.min_bid % BID_STEP
+        ):
+            raise ValueError(f"rules.min_bid must be a multiple of {BID_STEP} up to {MAX_BID}")
+        if type(self.target) is not int or self.target < 1:
+            raise ValueError("rules.target must be a positive whole number")
+        if self.failed_bid not in FAILED_BID:
+            raise ValueError(f"rules.failed_bid must be one of {', '.join(FAILED_BID)}")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> SubastaoRules:
+        """Options from a record's ``rules`` object; missing keys take the defaults, an
+        unknown key is a ValueError (a misspelt option must not be ignored)."""
+        data = data or {}
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object")
+        unknown = set(data) - set(OPTIONS)
+        if unknown:
+            raise ValueError(f"unknown subastao rule option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    # ------------------------------------------------------------------ the table (S1)
+    @property
+    def deck(self) -> Deck:
+        return SPANISH_36 if self.players == 3 else SPANISH_40
+
+    @property
+    def hand_size(self) -> int:
+        """Cards per seat, which is also the number of tricks: 12, or 10 in pairs."""
+        return 12 if self.players == 3 else 10
+
+    @property
+    def units(self) -> int:
+        """Scoring units (S6): the seats with 3 players, the two sides in pairs."""
+        return 3 if self.players == 3 else 2
+
+    def unit_of(self, seat: int) -> int:
+        return seat if self.players == 3 else seat % 2
+
+    def unit_seats(self, unit: int) -> tuple[int, ...]:
+        return (unit,) if self.players == 3 else (unit, unit + 2)
+
+    def failed_value(self, bid: int) -> int:
+        """What each opponent unit scores when ``bid`` fails (S6)."""
+        if self.failed_bid == "split":
+            return bid // 2 // BID_STEP * BID_STEP
+        return bid

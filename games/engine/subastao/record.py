@@ -1,0 +1,304 @@
+"""Subastao's card-record hand codec and checker (RECORD_FORMAT.md "Subastao").
+
+Events are applied in record order — per hand its header (dealer, deal), the auction,
+the trump, then the plays, each trick's cantes right after that trick, the penalty last
+— and the first refused event is the error (RECORD_FORMAT.md "Which error is reported").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import SPANISH_40
+from ..errors import RuleError
+from ..game import Record, expect, is_int, str_list
+from .events import Bid, Cante, Deal, Event, Penalty, Play, Trump
+from .hand import HandState
+from .match import MatchState
+from .options import SubastaoRules
+
+#: the play event of every card by its text: events are immutable values, so the checker
+#: looks one up rather than parsing the card and building the event for every card read
+_PLAYS = {card.text: Play(card) for card in SPANISH_40.cards}
+
+
+@dataclass
+class HandRecord:
+    """One hand as written in a record. Cards stay text here: the checker judges them.
+
+    ``tricks`` and ``cantes`` are None when the record leaves the key out (a void hand has
+    neither), so that writing the record back changes nothing.
+    """
+
+    dealer: int
+    bids: list[int | str] = field(default_factory=list)
+    trump: str | None = None
+    tricks: list[list[str]] | None = None
+    deal: list[list[str]] | None = None
+    cantes: list[dict[str, Any]] | None = None
+    penalty: dict[str, Any] | None = None
+
+    def events(self) -> list[Event]:
+        """The hand's events in the order live entry makes them."""
+        return hand_events(self)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"dealer": self.dealer}
+        if self.deal is not None:
+            out["deal"] = self.deal
+        out["bids"] = self.bids
+        if self.trump is not None:
+            out["trump"] = self.trump
+        if self.tricks is not None:
+            out["tricks"] = self.tricks
+        if self.cantes is not None:
+            out["cantes"] = self.cantes
+        if self.penalty is not None:
+            out["penalty"] = self.penalty
+        return out
+
+
+def parse_hand(raw: Any, where: str) -> HandRecord:
+    """One record hand's shape and JSON types; RecordFormatError otherwise."""
+    expect(isinstance(raw, dict), f"{where} must be an object")
+    expect(is_int(raw.get("dealer")), f"{where}: dealer must be a whole number")
+    bids = raw.get("bids", [])
+    expect(
+        isinstance(bids, list) and all(is_int(b) or isinstance(b, str) for b in bids),
+        f'{where}: bids must be a list of whole numbers and "pass"',
+    )
+    trump = raw.get("trump")
+    expect(trump is None or isinstance(trump, str), f"{where}: trump must be a suit letter")
+    tricks = raw.get("tricks")
+    if tricks is not None:
+        expect(isinstance(tricks, list), f"{where}: tricks must be a list")
+        for i, trick in enumerate(tricks, 1):
+            str_list(trick, f"{where}: trick {i}")
+    deal = raw.get("deal")
+    if deal is not None:
+        expect(isinstance(deal, list), f"{where}: deal must be a list of lists of cards")
+        for i, cards in enumerate(deal):
+            str_list(cards, f"{where}: deal of seat {i}")
+    cantes = raw.get("cantes")
+    if cantes is not None:
+        expect(isinstance(cantes, list), f"{where}: cantes must be a list")
+        for i, cante in enumerate(cantes, 1):
+            # wrong JSON types make the file unreadable; wrong values (seat 7, suit "x",
+            # after_trick 0, both a suit and a tute) are the checker's S5, in event order
+            expect(
+                isinstance(cante, dict)
+                and is_int(cante.get("after_trick"))
+                and is_int(cante.get("seat"))
+                and (cante.get("suit") is not None or cante.get("tute") is not None)
+                and all(
+                    cante.get(key) is None or isinstance(cante[key], str)
+                    for key in ("suit", "tute")
+                ),
+                f"{where}: cante {i} must be an object with after_trick and seat (whole "
+                "numbers) and a suit or a tute (text)",
+            )
+    penalty = raw.get("penalty")
+    expect(penalty is None or isinstance(penalty, dict), f"{where}: penalty must be an object")
+    return HandRecord(raw["dealer"], bids, trump, tricks, deal, cantes, penalty)
+
+
+def _cantes_by_trick(h: HandRecord) -> dict[int, list[tuple[int, Cante]]]:
+    """The hand's cantes grouped by the trick they follow (record order within a trick),
+    with their 1-based record indices. Malformed values stay: the hand refuses them (S5)
+    when their turn comes."""
+    by_trick: dict[int, list[tuple[int, Cante]]] = {}
+    for index, raw in enumerate(h.cantes or [], 1):
+        event = Cante(raw["seat"], raw.get("suit"), raw.get("tute"), raw["after_trick"])
+        by_trick.setdefault(event.after_trick, []).append((index, event))
+    return by_trick
+
+
+def _penalty_event(h: HandRecord) -> Penalty | None:
+    """The hand's penalty as written (no default rule: a missing one is refused, S7)."""
+    if h.penalty is None:
+        return None
+    return Penalty(h.penalty.get("seat"), h.penalty.get("rule"))
+
+
+def hand_events(h: HandRecord) -> list[Event]:
+    """The events of a (valid) record hand in the order live entry makes them: the deal,
+    the bids, the trump, each trick's plays followed by its cantes, the penalty."""
+    deal = tuple(tuple(cards) for cards in h.deal) if h.deal is not None else None
+    events: list[Event] = [Deal(deal, h.dealer)]
+    events += [Bid(bid) for bid in h.bids]
+    if h.trump is not None:
+        events.append(Trump(h.trump))
+    by_trick = _cantes_by_trick(h)
+    for number, trick in enumerate(h.tricks or [], 1):
+        events += [Play(SPANISH_40.card(text)) for text in trick]
+        events += [cante for _, cante in by_trick.get(number, [])]
+    penalty = _penalty_event(h)
+    if penalty is not None:
+        events.append(penalty)
+    return events
+
+
+def record_from_match(
+    match: MatchState,
+    *,
+    seats: list[str] | None = None,
+    event: str | None = None,
+    date: str | None = None,
+) -> Record:
+    """The record of a match state (export). Cantes come out ordered by trick."""
+    hands = []
+    for state in match.hands:
+        tricks = [[c.text for c in t.cards] for t in state.tricks]
+        if state.current_cards:
+            tricks.append([c.text for c in state.current_cards])
+        deal = [[c.text for c in cards] for cards in state.deal] if state.deal else None
+        sung = [
+            (c.seq, {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit})
+            for c in state.cantes
+        ]
+        if state.tute is not None:
+            t = state.tute
+            sung.append((t.seq, {"after_trick": t.after_trick, "seat": t.seat, "tute": t.rank}))
+        cantes = [c for _, c in sorted(sung, key=lambda x: x[0])]
+        penalty = (
+            {"seat": state.penalty.seat, "rule": state.penalty.rule} if state.penalty else None
+        )
+        hands.append(
+            HandRecord(
+                state.dealer,
+                list(state.bids),
+                state.trump,
+                tricks if (tricks or state.trump is not None) else None,
+                deal,
+                cantes or None,
+                penalty,
+            )
+        )
+    return Record("subastao", match.rules, hands, seats, event, date, match.rules.as_dict())
+
+
+def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
+    """Apply one hand's events to ``match``; RuleError at the first refused event."""
+    try:
+        hand = match.start_hand(h.dealer, h.deal)
+    except RuleError as error:
+        error.hand = number
+        raise
+    penalty = _penalty_event(h)
+    hand.expect_penalty(penalty)  # it comes last, but settles breaches before it (S7)
+    for index, bid in enumerate(h.bids, 1):
+        try:
+            match.apply(Bid(bid))
+        except RuleError as error:
+            error.call = index
+            raise
+    if h.trump is not None:
+        match.apply(Trump(h.trump))
+
+    by_trick = _cantes_by_trick(h)
+    engine_to_record: dict[int, int] = {}
+
+    def apply_cantes(after: int) -> None:
+        for index, event in by_trick.pop(after, []):
+            engine_to_record[hand._cante_count + 1] = index
+            try:
+                match.apply(event)
+            except RuleError as error:
+                _renumber_cante(error, engine_to_record, index)
+                raise
+
+    size = hand.trick_size
+    apply = match.apply
+    for t, trick in enumerate(h.tricks or [], 1):
+        for p, text in enumerate(trick, 1):
+            event = _PLAYS.get(text)
+            if event is None or p > size or (p == 1 and hand.current_cards):
+                _check_record_play(hand, t, p, text)
+            try:
+                apply(event)
+            except RuleError as error:
+                if error.seq is None or error.seq == hand.seq:
+                    error.trick, error.position = t, p  # the event itself: record indices
+                _renumber_cante(error, engine_to_record, None)
+                raise
+        apply_cantes(t)
+    for after in sorted(by_trick):
+        apply_cantes(after)  # after a trick that was not (fully) played, or none: S5
+    if penalty is not None:
+        match.apply(penalty)
+    return hand
+
+
+def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
+    """What a record's trick shape says about its card at trick ``t``, position ``p``
+    before the hand judges the play, in the order RECORD_FORMAT.md gives (as Cuatrola's
+    checker): a card at all (V1); the hand can take a play (left to the hand: S2, S3, S5,
+    S7, V1); a short trick followed by another (V1, the seat whose card is missing); more
+    cards than seats (V1) — beyond a full trick it is nobody's turn, so no seat is named."""
+    loc = {"hand": hand.number, "trick": t, "position": p, "card": text}
+    beyond = p > hand.trick_size
+    if _PLAYS.get(text) is None:
+        seat = None if beyond else hand.to_act  # None too once the hand is complete
+        raise RuleError("V1", f"{text!r} is not a card", seat=seat, **loc)
+    if not hand._playing:
+        return  # the hand refuses the play on its own terms
+    if p == 1 and hand.current_cards:
+        raise RuleError(
+            "V1",
+            f"trick {t - 1} is short: {len(hand.current_cards)} cards of {hand.trick_size}",
+            seat=hand.to_act,
+            **loc,
+        )
+    if beyond:
+        raise RuleError("V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc)
+
+
+def _renumber_cante(
+    error: RuleError, engine_to_record: dict[int, int], current: int | None
+) -> None:
+    if error.cante is not None:
+        error.cante = engine_to_record.get(error.cante, current or error.cante)
+
+
+def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
+    """A complete hand's result in the checker's shape (RECORD_FORMAT.md "Subastao")."""
+    r = hand.result
+    return {
+        "number": hand.number,
+        "void": r.void,
+        "bidder": r.bidder,
+        "bid": r.bid,
+        "trump": r.trump,
+        "tricks_won": list(r.tricks_won),
+        "points": list(r.points),
+        "cantes": list(r.cantes),
+        "tute": r.tute,
+        "made": r.made,
+        "delta": list(r.delta),
+        "score_after": list(score_after),
+    }
+
+
+def check_record(record: Record) -> dict[str, Any]:
+    """Replay ``record``; the checker's JSON object without the ``file`` key."""
+    rules: SubastaoRules = record.rules
+    match = MatchState(rules)
+    report = []
+    try:
+        for number, h in enumerate(record.hands, 1):
+            hand = _replay_hand(match, number, h)
+            if hand.is_complete:
+                report.append(hand_summary(hand, match.score_after[number - 1]))
+            else:
+                report.append({"number": number, "complete": False})
+    except RuleError as error:
+        return {"valid": False, "error": error.as_dict()}
+    return {
+        "valid": True,
+        "finished": match.finished,
+        "winner_side": match.winner_side,
+        "score": list(match.score),
+        "hands": report,
+    }
