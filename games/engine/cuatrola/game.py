@@ -75,6 +75,7 @@ class Cuatrola(Game):
     recordable = True
     turn_kinds = frozenset({"call", "play"})
     deal_rule = "C1"
+    table_sizes = (4,)
     counters = views.COUNTERS
 
     def is_deal(self, event: Event) -> bool:
