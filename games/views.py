@@ -13,6 +13,7 @@ from clubs.access import may_record, may_see_hands
 from .engine import RecordFormatError, check_text, find_game, load_record
 from .forms import RecordCheckForm
 from .models import Match, Seat
+from .pad import pad_config
 from .replays import match_story, unit_labels
 from .services import replay
 
@@ -86,4 +87,6 @@ def scoring_pad(request: HttpRequest, pk: int) -> HttpResponse:
     if not may_record(request.user, match):
         raise PermissionDenied
     names = [s.player.display_name for s in match.seats.all()]
-    return render(request, "games/score.html", {"match": match, "names": names})
+    game = find_game(match.game)
+    context = {"match": match, "config": pad_config(game, match, names), "game_title": game.title}
+    return render(request, "games/score.html", context)

@@ -81,6 +81,7 @@ class Subastao(Game):
     recordable = True
     turn_kinds = frozenset({"bid", "trump", "play"})
     deal_rule = "S1"
+    penalty_rules = ("S4",)
     counters = views.COUNTERS
 
     def is_deal(self, event: Event) -> bool:
