@@ -50,6 +50,30 @@ def notation_cantes(game: Game, seats: int, suits: tuple[str, ...]) -> list[dict
     return out
 
 
+def rules_text(rules: dict[str, Any]) -> str:
+    """A match's options as a line a reader understands (``a 300 · 3 jugadores · …``);
+    an option this page does not name yet is shown as ``name value``."""
+    said = {
+        "target": lambda v: _("to %(n)s") % {"n": v},
+        "players": lambda v: _("%(n)s players") % {"n": v},
+        "min_bid": lambda v: _("lowest bid %(n)s") % {"n": v},
+        "failed_bid": lambda v: (
+            _("a failed bid scores for each opponent")
+            if v == "opponents"
+            else _("a failed bid: half to each opponent")
+        ),
+        "match": lambda v: {
+            "exact": _("exact score"),
+            "first_to": _("first to the target"),
+            "hands": _("by hands"),
+        }.get(v, v),
+        "quintola": lambda v: _("with quintola") if v else _("no quintola"),
+        "renuncio_penalty": lambda v: "" if v else _("no renuncio penalty"),
+    }
+    parts = [said[k](v) if k in said else f"{k} {v}" for k, v in rules.items()]
+    return " · ".join(p for p in parts if p)
+
+
 def labels() -> dict[str, str]:
     """The pad's strings (``%(name)s`` placeholders are filled in by the script)."""
     return {
