@@ -286,6 +286,7 @@
     tricks.textContent = "";
     const sung = {};
     (cur.cantes || []).forEach((c) => { (sung[c.after_trick] = sung[c.after_trick] || []).push(c); });
+    if (cur.tute) (sung[cur.tute.after_trick] = sung[cur.tute.after_trick] || []).push({ seat: cur.tute.seat, tute: cur.tute.rank });
     (cur.tricks || []).forEach((t) => {
       const row = el("div", "trick");
       row.append(t.number + ".");
