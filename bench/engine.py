@@ -1,5 +1,5 @@
 """Engine speed: complete hands checked per second, with and without the deal, for
-Cuatrola and for Subastao (3 players) side by side.
+Cuatrola, Subastao (3 players) and Belote (rounds) side by side.
 
 Prints figures only (asserts nothing). Run: ``make bench`` or
 ``.venv/bin/python bench/engine.py [--matches N]``. One process, so one core.
@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engine import SPANISH_36, Call, Card, HandState, Play, check_record, check_text
 from games.engine import subastao as sub
+from games.engine.belote.simulate import random_match as random_belote_game
 from games.engine.cuatrola.play import POINTS, trick_winner
 from games.engine.cuatrola.simulate import random_match
 from games.engine.subastao.simulate import random_match as random_subastao_match
@@ -46,6 +47,8 @@ def bare_replay(records) -> int:
 
 
 def best_of(fn, repeat: int) -> float:
+    """The fastest of ``repeat`` runs, in CPU seconds of this process: on a shared
+    machine other processes' load does not count against the engine."""
     times = []
     for _ in range(repeat):
         start = time.process_time()
@@ -77,16 +80,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=400)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--game", choices=["all", "cuatrola", "subastao"], default="all")
+    parser.add_argument("--game", choices=["all", "cuatrola", "subastao", "belote"], default="all")
     args = parser.parse_args()
+    cuatrola_per_event = None
     if args.game in ("all", "cuatrola"):
-        cuatrola(args)
+        cuatrola_per_event = cuatrola(args)
     if args.game in ("all", "subastao"):
         subastao(args.matches // 2, args.repeat)
+    if args.game in ("all", "belote"):
+        belote(args.matches // 4, args.repeat, cuatrola_per_event)
 
 
-def cuatrola(args) -> None:
-    """Cuatrola: hands/s with and without the deal, per-play cost, memory."""
+def cuatrola(args) -> float:
+    """Cuatrola: hands/s with and without the deal, per-play cost, memory. Returns the
+    CPU seconds per event without the deal (Belote's figures are compared with it)."""
 
     rng = random.Random(2026)
     with_deal = [random_match(rng) for _ in range(args.matches)]
@@ -150,6 +157,7 @@ def cuatrola(args) -> None:
         f"memory per finished HandState    : {size / len(states) / 1024:12.1f} KiB "
         f"({len(states)} hands kept)"
     )
+    return blind / events
 
 
 def subastao_bare_replay(records) -> int:
@@ -235,6 +243,45 @@ def subastao(matches: int, repeat: int) -> None:
         + "  ".join(f"t{k} {v:.2f}" for k, v in costs.items())
         + f"   (t12/t1 = {costs[12] / costs[1]:.2f})"
     )
+
+
+def belote(games: int, repeat: int, cuatrola_per_event: float | None) -> None:
+    """Belote: complete rounds per second (a void round is not counted as a complete
+    round, though it is checked), and the cost per event beside Cuatrola's when measured
+    in the same run."""
+    with_deal = [random_belote_game(random.Random(10_000 + i)) for i in range(games)]
+    without_deal = [random_belote_game(random.Random(20_000 + i)) for i in range(games)]
+    for record in without_deal:
+        for hand in record.hands:
+            hand.deal = None
+    texts = [json.dumps(r.as_dict()) for r in without_deal]
+
+    def rounds(records) -> int:
+        return sum(1 for r in records for h in r.hands if h.tricks)
+
+    events = sum(
+        len(h.calls) + sum(map(len, h.tricks or [])) + len(h.declarations or [])
+        for r in without_deal
+        for h in r.hands
+    )
+    blind = best_of(lambda: [check_record(r) for r in without_deal], repeat)
+    known = best_of(lambda: [check_record(r) for r in with_deal], repeat)
+    from_text = best_of(lambda: [check_text(t, "x") for t in texts], repeat)
+    played = rounds(without_deal)
+    compared = (
+        f" ({blind / events / cuatrola_per_event:.2f}x Cuatrola's)" if cuatrola_per_event else ""
+    )
+    print()
+    print(
+        f"belote: {games} random legal games: {played} complete rounds "
+        f"({sum(len(r.hands) for r in without_deal) - played} void), {events} events"
+    )
+    print(
+        f"belote check without the deal (V2): {played / blind:12,.0f} rounds/s  "
+        f"{blind / events * 1e6:.2f} µs/event{compared}"
+    )
+    print(f"belote check with the deal (V4)   : {rounds(with_deal) / known:12,.0f} rounds/s")
+    print(f"belote JSON text -> checker line  : {played / from_text:12,.0f} rounds/s")
 
 
 if __name__ == "__main__":

@@ -205,6 +205,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.add_links",
+        "games.api.schema.document_common_answers",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": ["in_progress", "finished"],
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.core.validators import validate_slug
 from django.db.models import Prefetch
 from django_filters import rest_framework as filters
@@ -9,6 +11,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -93,6 +96,13 @@ class TournamentFilter(filters.FilterSet):
         fields = ["club", "status", "format"]
 
 
+class FormatIsAFilter(DefaultContentNegotiation):
+    """``?format=swiss`` filters tournaments by their format. DRF reads ``?format=`` as the
+    choice of a renderer and answered 404 to every format a tournament can have."""
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+
+
 @extend_schema_view(
     list=extend_schema(
         summary="Tournaments you can see, filterable by club, status, format",
@@ -106,6 +116,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     """Tournaments, their entries, rounds and standings (latest, or ``?after_round=N``)."""
 
     lookup_value_regex = r"[0-9]{1,18}"
+    content_negotiation_class = FormatIsAFilter
 
     serializer_class = TournamentSerializer
     filterset_class = TournamentFilter
@@ -162,7 +173,11 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         }
         return with_validators(Response(body), etag, last)
 
-    @extend_schema(summary="The pairs", responses={200: EntrySerializer(many=True), **errors(404)})
+    @extend_schema(
+        summary="The pairs",
+        filters=False,
+        responses={200: EntrySerializer(many=True), **errors(404)},
+    )
     @action(detail=True, pagination_class=None)
     def entries(self, request: Request, pk: str) -> Response:
         t = self.get_object()
@@ -171,6 +186,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Rounds with their fixtures",
+        filters=False,
         responses={200: RoundSerializer(many=True), **errors(404)},
     )
     @action(detail=True, pagination_class=None)
@@ -181,7 +197,13 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         summary="Standings: the latest, or after a round",
-        parameters=[OpenApiParameter("after_round", int, description="A round number")],
+        parameters=[
+            OpenApiParameter(
+                "after_round",
+                {"type": "integer", "minimum": 0, "maximum": 99999},
+                description="A round number",
+            )
+        ],
         responses={200: StandingsSerializer, **errors(400, 404)},
     )
     @action(detail=True, pagination_class=None)
@@ -205,3 +227,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 "rows": snapshot.rows,
             }
         )
+
+    def filter_queryset(self, queryset):
+        # The filters choose among tournaments; a tournament's own answers (its entries,
+        # rounds…) ignore them instead of answering 404 or 400 to `?status=…`.
+        return super().filter_queryset(queryset) if self.action == "list" else queryset

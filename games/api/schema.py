@@ -5,8 +5,16 @@ document the shapes, with examples, so that the schema matches what is sent."""
 
 from __future__ import annotations
 
+from django.core.validators import validate_slug
+from django.http import HttpRequest
+from drf_spectacular.contrib.django_filters import DjangoFilterExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+
+# What `validate_slug` takes (its `\Z` spelled as JSON Schema's ECMA regexes do).
+SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -198,3 +206,121 @@ NOT_MODIFIED = OpenApiResponse(description="Not modified: your copy (If-None-Mat
 IF_NONE_MATCH = OpenApiParameter(
     "If-None-Match", str, OpenApiParameter.HEADER, description="The ETag you have: 304 if unchanged"
 )
+
+
+class EmptyMeansNoFilter(DjangoFilterExtension):
+    """django-filter ignores a filter given empty (``?club=&status=``), as HTML forms send
+    them: the schema says so (``allowEmptyValue``), so that an empty value is not taken for
+    a malformed one. A filter checked by ``validate_slug`` documents the slug's pattern."""
+
+    priority = 1
+
+    def resolve_filter_field(
+        self, auto_schema, model, filterset_class, field_name, filter_field
+    ) -> list[dict]:
+        parameters = super().resolve_filter_field(
+            auto_schema, model, filterset_class, field_name, filter_field
+        )
+        for parameter in parameters:
+            parameter["allowEmptyValue"] = True
+            if validate_slug in filter_field.extra.get("validators", []):
+                parameter["schema"]["pattern"] = SLUG_PATTERN
+        return parameters
+
+
+def _links(source: str, targets: dict[str, str], **parameters: str) -> dict[str, dict]:
+    return {
+        name: {
+            "operationId": operation_id,
+            "parameters": parameters,
+            "description": f"The {', '.join(parameters)} of {source}",
+        }
+        for name, operation_id in targets.items()
+    }
+
+
+_MATCH = {
+    "GetMatch": "v1_matches_retrieve",
+    "RecordEvent": "v1_matches_events_create",
+    "Undo": "v1_matches_undo_create",
+    "Export": "v1_matches_export_retrieve",
+    "Legal": "v1_matches_legal_retrieve",
+}
+_TOURNAMENT = {
+    "Entries": "v1_tournaments_entries_list",
+    "Rounds": "v1_tournaments_rounds_list",
+    "Live": "v1_tournaments_live_retrieve",
+    "Standings": "v1_tournaments_standings_retrieve",
+}
+# (path, method, status) → the links of that answer: which operations its ids lead to.
+# Only from answers about one thing: a list's first item may not be there.
+_ANSWER_LINKS = {
+    **{
+        (path, method, code): _links("the match", _MATCH, id="$response.body#/id")
+        for path, method, code in [
+            ("/api/v1/matches/", "post", "201"),
+            ("/api/v1/matches/import/", "post", "201"),
+            ("/api/v1/matches/{id}/", "get", "200"),
+            ("/api/v1/matches/{id}/events/", "post", "201"),
+            ("/api/v1/matches/{id}/events/", "post", "200"),
+            ("/api/v1/matches/{id}/undo/", "post", "200"),
+        ]
+    },
+    ("/api/v1/clubs/{slug}/device-tokens/", "post", "201"): _links(
+        "the new token",
+        {"RevokeDeviceToken": "v1_clubs_device_tokens_revoke_create"},
+        slug="$request.path.slug",
+        token_id="$response.body#/id",
+    ),
+    ("/api/v1/tournaments/{id}/", "get", "200"): _links(
+        "the tournament", _TOURNAMENT, id="$response.body#/id"
+    ),
+}
+
+
+def add_links(result: dict, generator, request, public) -> dict:
+    """drf-spectacular postprocessing hook: OpenAPI links from the answers that carry ids to
+    the operations that take them (a created match → its events, undo, export…). Clients
+    read how the operations chain; schemathesis' stateful phase follows them."""
+    paths = result["paths"]
+    known = {op["operationId"] for ops in paths.values() for op in ops.values()}
+    for (path, method, code), links in _ANSWER_LINKS.items():
+        missing = {link["operationId"] for link in links.values()} - known
+        # a renamed operation must fail the schema tests, not drop its links silently
+        assert not missing, f"links from {method} {path} to unknown operations {missing}"
+        paths[path][method]["responses"][code]["links"] = links
+    return result
+
+
+def bad_key_status() -> str:
+    """The status of a request whose key does not authenticate. DRF answers 401 only when
+    the first authentication class offers a challenge (``WWW-Authenticate``), else 403."""
+    probe = HttpRequest()
+    probe.META["HTTP_AUTHORIZATION"] = "Token not-a-key"
+    classes = api_settings.DEFAULT_AUTHENTICATION_CLASSES
+    challenged = bool(classes) and classes[0]().authenticate_header(Request(probe))
+    return "401" if challenged else "403"
+
+
+def document_common_answers(result: dict, generator, request, public) -> dict:
+    """drf-spectacular postprocessing hook: the answers every operation may give, whatever
+    it does. A credential that does not authenticate (a bad or revoked key) is refused
+    before the view runs; anonymous visitors and device tokens over their rate
+    (THROTTLE_ANON, THROTTLE_DEVICE) get 429."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    common = {
+        bad_key_status(): {
+            "description": "Credentials that do not authenticate (an unknown or revoked key)",
+            "content": error,
+        },
+        "429": {
+            "description": "Too many requests from this address or device token; retry after "
+            "the `Retry-After` seconds",
+            "content": error,
+        },
+    }
+    for operations in result["paths"].values():
+        for operation in operations.values():
+            for code, answer in common.items():
+                operation["responses"].setdefault(code, answer)
+    return result

@@ -9,12 +9,24 @@ from rest_framework import serializers
 
 from clubs.models import Club, DeviceToken, Player
 
+from ..engine import games
 from ..models import game_choices
 from .parsers import JSONField
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
 
+class TextField(serializers.CharField):
+    """Text only: DRF's CharField turns ``0`` into ``"0"``, which the schema's ``string``
+    does not admit."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field({"type": "string", "pattern": f"^{SLUG.pattern}$"})
 class ClubField(serializers.SlugRelatedField):
     """A club by its slug; anything that cannot be a slug is refused before the query
     (PostgreSQL refuses NUL bytes outright)."""
@@ -28,14 +40,33 @@ class ClubField(serializers.SlugRelatedField):
         return super().to_internal_value(data)
 
 
+# The tables of the games the site records: as few and as many seats as any ruleset has.
+FEWEST_SEATS = min(n for g in games() if g.recordable for n in g.table_sizes)
+MOST_SEATS = max(n for g in games() if g.recordable for n in g.table_sizes)
+
+
+# The count for the game's rules and the difference are checked by services.create_match
+# (400, field players).
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 1},
+        "minItems": FEWEST_SEATS,
+        "maxItems": MOST_SEATS,
+        "uniqueItems": True,
+    }
+)
+class TablePlayers(serializers.ManyRelatedField):
+    """Players by id, in seat order."""
+
+
 class MatchCreateSerializer(serializers.Serializer):
     club = ClubField()
     game = serializers.ChoiceField(
         choices=game_choices(), required=False, default="cuatrola", help_text="The game"
     )
-    players = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(),
-        many=True,
+    players = TablePlayers(
+        child_relation=serializers.PrimaryKeyRelatedField(queryset=Player.objects.all()),
         help_text="The players' ids in seat order, as many as the game's rules seat "
         "(Cuatrola: 4, sides seats 0 and 2, seats 1 and 3; Subastao: `players`, 3 each for "
         "himself or 4 in sides)",
@@ -45,10 +76,10 @@ class MatchCreateSerializer(serializers.Serializer):
         required=False,
         default=0,
         min_value=0,
-        max_value=1_000,
+        max_value=MOST_SEATS - 1,
         help_text="The seat that deals the first hand (a seat of the game's table)",
     )
-    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    name = TextField(required=False, allow_blank=True, default="", max_length=200)
     played_on = serializers.DateField(required=False, allow_null=True, default=None)
 
 
@@ -121,7 +152,7 @@ class ImportSerializer(serializers.Serializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="display_name", max_length=80)
+    name = TextField(source="display_name", max_length=80)
 
     class Meta:
         model = Player
@@ -153,3 +184,6 @@ class DeviceTokenSerializer(serializers.ModelSerializer):
         if tournament is not None and club is not None and tournament.club_id != club.pk:
             raise serializers.ValidationError("a tournament of this club")
         return tournament
+
+    # text only: the model's CharField would take 7 for "7"
+    name = TextField(max_length=80)

@@ -13,6 +13,7 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from clubs.access import may_organise, may_record, may_see_hands, role_in
 from clubs.devices import create_device_token, revoke_device_token
@@ -48,7 +49,10 @@ from .serializers import (
 
 
 @extend_schema_view(
-    list=extend_schema(summary="Clubs you can see (public ones, and yours)"),
+    list=extend_schema(
+        summary="Clubs you can see (public ones, and yours)",
+        responses={200: ClubSerializer(many=True), **errors(400)},
+    ),
     retrieve=extend_schema(summary="A club", responses={200: ClubSerializer, **errors(404)}),
 )
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
@@ -63,13 +67,15 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Club.objects.readable_by(self.request.user)
 
     @extend_schema(
-        summary="The club's players (organisers add one)",
+        methods=["GET"],
+        summary="The club's players",
+        responses={200: PlayerSerializer(many=True), **errors(404)},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Add a player to the club (organisers)",
         request=PlayerSerializer,
-        responses={
-            200: PlayerSerializer(many=True),
-            201: PlayerSerializer,
-            **errors(400, 403, 404, 409),
-        },
+        responses={201: PlayerSerializer, **errors(400, 403, 404, 409)},
     )
     @action(
         detail=True,
@@ -98,15 +104,17 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(PlayerSerializer(club.players.all(), many=True).data)
 
     @extend_schema(
+        methods=["GET"],
         summary="Device tokens of the club (organisers)",
-        description="POST creates one: the answer carries its `key`, shown this once (only a "
-        "hash is stored). Use it as `Authorization: Bearer <key>`.",
+        responses={200: DeviceTokenSerializer(many=True), **errors(403, 404)},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Create a device token (organisers)",
+        description="The answer carries its `key`, shown this once (only a hash is stored). "
+        "Use it as `Authorization: Bearer <key>`.",
         request=DeviceTokenSerializer,
-        responses={
-            200: DeviceTokenSerializer(many=True),
-            201: DeviceTokenSerializer,
-            **errors(400, 403, 404),
-        },
+        responses={201: DeviceTokenSerializer, **errors(400, 403, 404)},
         examples=[OpenApiExample("Create", value={"name": "Mesa 3"}, request_only=True)],
     )
     @action(
@@ -153,11 +161,23 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(DeviceTokenSerializer(revoke_device_token(token, request.user)).data)
 
 
+def _parsers(*media_types: str) -> list[type]:
+    """The site's parser classes (settings) for these media types."""
+    return [p for p in api_settings.DEFAULT_PARSER_CLASSES if p.media_type in media_types]
+
+
 class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Matches: create, read (with the hand in play), post events, undo, import, export."""
 
     lookup_value_regex = r"[0-9]{1,18}"
 
+    # The body of a POST on the list (create); each action names its own. DRF's OPTIONS
+    # answer describes them, and was a 500 without one.
+    serializer_class = MatchCreateSerializer
+    # JSON bodies only (a file upload too on import): a form body cannot carry the nested
+    # rules and deals, and one the parser could not read was taken for `{}` (on undo: "undo
+    # the last event"). The site's own parsers, whatever limits they add.
+    parser_classes = _parsers("application/json")
     filterset_class = MatchFilter
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
@@ -310,7 +330,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             EXAMPLE_MALFORMED,
         ],
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], serializer_class=EventSerializer)
     def events(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
         body = EventSerializer(data=request.data)
@@ -339,7 +359,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         request=UndoSerializer,
         responses={200: MatchDetailSerializer, **errors(400, 403, 404)},
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], serializer_class=UndoSerializer)
     def undo(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
         body = UndoSerializer(data=request.data)
@@ -372,7 +392,13 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         request={"application/json": ImportSerializer, "multipart/form-data": ImportSerializer},
         responses={201: MatchDetailSerializer, **errors(400, 403, 413)},
     )
-    @action(detail=False, methods=["post"], url_path="import")
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        serializer_class=ImportSerializer,
+        parser_classes=_parsers("application/json", "multipart/form-data"),
+    )
     def import_(self, request: Request) -> Response:
         body = ImportSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -11,8 +11,8 @@ class RuleError(Exception):
     ``rule`` is the RULES.md section without subsection (``"C7"``, ``"V1"``…); the
     message may name the subsection (``C7.2``). The location fields say where: 1-based
     ``hand``, ``trick`` and ``position`` (index of the card in its trick), the ``seat``
-    (None where it was nobody's turn), the ``card``, and for a call or cante error the
-    1-based ``call`` or ``cante`` index.
+    (None where it was nobody's turn), the ``card``, and for a call, cante or (Belote)
+    declaration error the 1-based ``call``, ``cante`` or ``declaration`` index.
     """
 
     def __init__(
@@ -27,6 +27,7 @@ class RuleError(Exception):
         card: str | None = None,
         call: int | None = None,
         cante: int | None = None,
+        declaration: int | None = None,
         seq: int | None = None,
     ) -> None:
         super().__init__(message)
@@ -39,6 +40,7 @@ class RuleError(Exception):
         self.card = card
         self.call = call
         self.cante = cante
+        self.declaration = declaration
         #: the (0-based) number of the hand event at fault, for ordering proofs (V2)
         self.seq = seq
 
@@ -55,6 +57,8 @@ class RuleError(Exception):
             out["call"] = self.call
         if self.cante is not None:
             out["cante"] = self.cante
+        if self.declaration is not None:
+            out["declaration"] = self.declaration
         out["rule"] = self.rule
         out["message"] = self.message
         return out

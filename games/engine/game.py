@@ -206,6 +206,8 @@ class Game(ABC):
     turn_kinds: ClassVar[frozenset[str]] = frozenset({"play"})
     #: the rule code of the deal and the dealer (C1, S1…): a first dealer that is no seat
     deal_rule: ClassVar[str | None] = None
+    #: every number of seats a ruleset of the game may have (what an API schema admits)
+    table_sizes: ClassVar[tuple[int, ...]] = ()
     #: the keys of :meth:`unit_counters`: every unit of every match has them all (0 until
     #: a hand adds to one)
     counters: ClassVar[tuple[str, ...]] = ()

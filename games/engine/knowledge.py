@@ -1,27 +1,37 @@
-"""What the record proves each seat held (RULES.md V2, V4), for the Spanish trick games.
+"""What the record proves each seat held (RULES.md V2, V4), for every game.
 
-A seat is known to hold a card when the card is in its entered deal (V4), is the
-dealer's shown trump card (Cuatrola C1), was sung by it (C9, S5: a pair or a tute), or is
-played by it at any time — cards never change hands during the play, so a card played at
-trick 4 was held at trick 1.
+A seat is known to hold a card when the card is in its entered deal (V4), was revealed
+as held — the dealer's shown trump card (Cuatrola C1), a sung pair or tute (C9, S5), a
+Belote declaration (B5) — or is played by it at any time: cards never change hands
+during the play, so a card played at trick 4 was held at trick 1.
 There is no inference by elimination. A known card was held at a moment of the hand
 unless the seat had already played it by then.
+
+The bookkeeping and the evidence are shared; each game brings its own trick context
+(what its play rule is judged against, the ``ctx`` of a :class:`PlayRecord`) and its own
+play rules.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from .cards import Card
-from .tricks import TrickContext
+
+#: a game's trick context: ``games.engine.tricks.TrickContext`` for the Spanish games,
+#: ``games.engine.belote.play.TrickContext`` for Belote
+Ctx = TypeVar("Ctx")
 
 
 class Evidence(NamedTuple):
     """How a seat is known to hold a card: ``dealt``, ``trump`` (shown), ``played``,
-    ``sung`` (a pair) or ``tute`` (shown in a tute), with the trick it refers to."""
+    ``sung`` (a pair), ``tute`` (shown in a tute) or ``declared`` (a Belote declaration,
+    ``detail`` its kind), with the trick it refers to. ``str()`` is what error messages
+    quote."""
 
     kind: str
     trick: int | None = None
+    detail: str | None = None
 
     def __str__(self) -> str:
         if self.kind == "played":
@@ -30,26 +40,30 @@ class Evidence(NamedTuple):
             return f"sung after trick {self.trick}"
         if self.kind == "tute":
             return f"shown in a tute after trick {self.trick}"
+        if self.kind == "declared":
+            return f"declared ({self.detail}) at trick {self.trick}"
         if self.kind == "trump":
             return "shown as the trump card"
         return "dealt"
 
 
-class PlayRecord(NamedTuple):
-    """An accepted play and the trick as its player saw it."""
+class PlayRecord(NamedTuple, Generic[Ctx]):
+    """An accepted play and the trick as its player saw it (``ctx``: the game's trick
+    context)."""
 
     seq: int
     seat: int
     card: Card
     trick: int
     position: int
-    ctx: TrickContext
+    ctx: Ctx
 
 
 class CanteRecord(NamedTuple):
-    """An accepted cante. ``eligible`` are the seats that could have sung on that trick;
-    ``trump_pending`` is true when it was not the trump suit and the trump suit had not
-    been sung yet (so the side had to sing trump first if it could, C9)."""
+    """An accepted cante (Cuatrola, Subastao). ``eligible`` are the seats that could have
+    sung on that trick; ``trump_pending`` is true when it was not the trump suit and the
+    trump suit had not been sung yet (so the side had to sing trump first if it could,
+    C9)."""
 
     seq: int
     seat: int

@@ -166,12 +166,12 @@ def test_tournaments_left_pending_by_the_old_flag_are_marked_behind_by_the_migra
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before = [("tournaments", "0004_tournament_live_updated_at_tournament_live_version")]
-    after = [("tournaments", "0005_standings_versions")]
+    before = [("tournaments", "0005_clubs_app"), ("clubs", "0003_usertoken")]
+    after = [("tournaments", "0006_standings_versions")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     old = executor.loader.project_state(before).apps
-    club = old.get_model("tournaments", "Club").objects.create(name="Peña", slug="pena")
+    club = old.get_model("clubs", "Club").objects.create(name="Peña", slug="pena")
     Old = old.get_model("tournaments", "Tournament")
     stuck = Old.objects.create(club=club, name="A", format="swiss", standings_pending=True)
     fine = Old.objects.create(club=club, name="B", format="swiss", standings_pending=False)

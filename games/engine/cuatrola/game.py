@@ -75,6 +75,7 @@ class Cuatrola(Game):
     recordable = True
     turn_kinds = frozenset({"call", "play"})
     deal_rule = "C1"
+    table_sizes = (4,)
     penalty_rules = ("C7", "C9")
     counters = views.COUNTERS
 

@@ -81,6 +81,7 @@ class Subastao(Game):
     recordable = True
     turn_kinds = frozenset({"bid", "trump", "play"})
     deal_rule = "S1"
+    table_sizes = (3, 4)
     penalty_rules = ("S4",)
     counters = views.COUNTERS
 

@@ -13,7 +13,7 @@ def pending_flag_to_versions(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0004_tournament_live_updated_at_tournament_live_version"),
+        ("tournaments", "0005_clubs_app"),
     ]
 
     operations = [

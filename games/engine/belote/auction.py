@@ -1,0 +1,89 @@
+"""The auction (RULES.md B2), a part of :class:`~.hand.HandState`.
+
+Calls go round from the first speaker (``dealer + 1``): ``pass``, a contract higher than
+the standing one (a new contract cancels doubles), ``double`` (the opponents' standing
+contract, not yet doubled), ``redouble`` (the doubled side, not yet redoubled). Three
+passes after a contract, double or redouble end the auction; four passes at the start
+make the round void.
+"""
+
+from __future__ import annotations
+
+from .events import Call
+from .options import CALLS, CONTRACT, CONTRACT_RANK, SEATS
+
+
+class AuctionMixin:
+    """The B2 part of HandState (uses its state: calls, turn…)."""
+
+    def _call_fault(self, seat: int, call: str) -> str | None:
+        """Why ``seat`` may not make ``call`` now (a B2 message), or None."""
+        if call not in CALLS:
+            return f"seat {seat} made an unknown call {call!r}: expected one of " + ", ".join(CALLS)
+        if call == "pass":
+            return None
+        standing = self.standing
+        if call in CONTRACT_RANK:
+            if standing is not None and CONTRACT_RANK[call] <= CONTRACT_RANK[standing]:
+                return f"seat {seat} called {call}, which does not raise the standing {standing}"
+            return None
+        if standing is None:
+            return f"seat {seat} made a {call} with no contract standing"
+        own = self.standing_seat % 2 == seat % 2
+        if call == "double":
+            if own:
+                return f"seat {seat} cannot double its own side's contract ({standing})"
+            if self.doubling > 1:
+                state = "doubled" if self.doubling == 2 else "redoubled"
+                return f"seat {seat} cannot double: {standing} is already {state}"
+            return None
+        if self.doubling == 1:
+            return f"seat {seat} cannot redouble: {standing} is not doubled"
+        if self.doubling == 4:
+            return f"seat {seat} cannot redouble: {standing} is already redoubled"
+        if not own:
+            return f"seat {seat} cannot redouble: only the side of {standing} may redouble"
+        return None
+
+    def legal_calls(self) -> list[str]:
+        """Calls the seat to speak may make now (B2)."""
+        if self.auction_over:
+            return []
+        seat = self._turn
+        return [c for c in CALLS if self._call_fault(seat, c) is None]
+
+    def _apply_call(self, event: Call) -> None:
+        index = len(self.calls) + 1
+        if self.auction_over:
+            raise self._error("B2", "the auction is over", call=index)
+        seat = self._turn
+        if event.seat is not None and event.seat != seat:
+            raise self._error(
+                "V1",
+                f"it is seat {seat}'s turn to speak, not seat {event.seat}'s",
+                seat=event.seat,
+                call=index,
+            )
+        fault = self._call_fault(seat, event.call)
+        if fault:
+            raise self._error("B2", fault, seat=seat, call=index)
+        call = event.call
+        self.calls.append(call)
+        if call == "pass":
+            self.passes += 1
+        else:
+            self.passes = 0
+            if call in CONTRACT_RANK:
+                self.standing, self.standing_seat, self.doubling = call, seat, 1
+            else:
+                self.doubling = 2 if call == "double" else 4
+        if self.standing is None and self.passes == SEATS:
+            self.auction_over = self.void = True
+        elif self.standing is not None and self.passes == SEATS - 1:
+            self.auction_over = True
+            self.contract = CONTRACT[self.standing]
+            self.declarer = self.standing_seat
+            self.multiplier = self.doubling
+            self.leader = self.first
+            self._ctx = self._empty_ctx()
+        self._update_turn()

@@ -1,0 +1,152 @@
+"""A Belote game: rounds in sequence, dealer rotation, score and the end (B1, B9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..errors import RuleError
+from .events import Deal, Event
+from .hand import HandState
+from .options import SEATS, BeloteRules
+from .scoring import RoundResult
+
+
+class MatchState:
+    """Rounds played so far and the game points they make.
+
+    ``start_hand`` opens the next round after checking the previous one is complete, the
+    game is not over and the dealer rotates (B1); ``apply`` sends an event to the round
+    in play. The score counts complete rounds only (a void round scores nothing).
+    """
+
+    game = "belote"
+
+    def __init__(self, rules: BeloteRules | None = None, first_dealer: int | None = None) -> None:
+        self.rules = rules or BeloteRules()
+        self.first_dealer = first_dealer
+        self.hands: list[HandState] = []
+        self.results: list[RoundResult] = []
+        self.score = [0, 0]
+        self.score_after: list[tuple[int, int]] = []
+
+    @property
+    def current(self) -> HandState | None:
+        """The round in play, or None before the first round and between rounds."""
+        if self.hands and not self.hands[-1].is_complete:
+            return self.hands[-1]
+        return None
+
+    @property
+    def next_dealer(self) -> int | None:
+        """The dealer the next round must have (B1); before the first round, the game's
+        ``first_dealer`` (None: free)."""
+        return (self.hands[-1].dealer + 1) % SEATS if self.hands else self.first_dealer
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """No round is in play and the game is not over: the next event is a Deal."""
+        return not self.finished and (not self.hands or self.hands[-1].is_complete)
+
+    @property
+    def finished(self) -> bool:
+        """B9: after a round in which a side has ``target`` or more, unless the totals
+        are equal (then another round is played)."""
+        if self.hands and not self.hands[-1].is_complete:
+            return False
+        return max(self.score) >= self.rules.target and self.score[0] != self.score[1]
+
+    @property
+    def winner_unit(self) -> int | None:
+        """The winning scoring unit (a side) once the game is over (B9)."""
+        return self.winner_side
+
+    @property
+    def winner_side(self) -> int | None:
+        if not self.finished:
+            return None
+        return 0 if self.score[0] > self.score[1] else 1
+
+    def start_hand(
+        self,
+        dealer: int,
+        deal: Sequence[Sequence[Card | str]] | None = None,
+        *,
+        settled: int | None = None,
+    ) -> HandState:
+        """Open the next round; RuleError (B7/B2, B9, B1, V1) if it may not start.
+        ``settled``: see :class:`HandState` (the record checker's penalty)."""
+        number = len(self.hands) + 1
+        if self.hands and not self.hands[-1].is_complete:
+            last = self.hands[-1]
+            if not last.auction_over:
+                raise RuleError(
+                    "B2",
+                    f"round {last.number} is unfinished: its auction is incomplete",
+                    hand=number,
+                )
+            raise RuleError(
+                "B7",
+                f"round {last.number} is unfinished: {len(last.tricks)} tricks played",
+                hand=number,
+            )
+        if self.finished:
+            raise RuleError(
+                "B9",
+                f"the game is over ({self.score[0]}-{self.score[1]}): no more rounds",
+                hand=number,
+            )
+        if type(dealer) is not int or not 0 <= dealer < SEATS:
+            raise RuleError("B1", f"dealer must be a seat from 0 to {SEATS - 1}", hand=number)
+        if self.next_dealer is not None and dealer != self.next_dealer:
+            raise RuleError(
+                "B1",
+                f"the dealer of round {number} must be seat "
+                f"{self.next_dealer} (previous dealer + 1), not {dealer}",
+                hand=number,
+            )
+        hand = HandState(
+            self.rules,
+            dealer,
+            deal,
+            number=number,
+            score_before=tuple(self.score),
+            settled=settled,
+        )
+        self.hands.append(hand)
+        return hand
+
+    def apply(self, event: Event) -> None:
+        """Apply ``event``: a Deal opens the next round, anything else goes to the round
+        in play, which is scored when it completes."""
+        if isinstance(event, Deal):
+            dealer = event.dealer if event.dealer is not None else self.next_dealer
+            if dealer is None:
+                raise RuleError("B1", "the first round needs its dealer", hand=1)
+            self.start_hand(dealer, event.deal)
+            return
+        hands = self.hands
+        if not hands:
+            raise RuleError("B1", "no round has been dealt: the first event is the deal", hand=1)
+        hand = hands[-1]
+        was_complete = hand._complete
+        hand.apply(event)
+        if hand._complete and not was_complete:
+            self._score(hand)
+        elif was_complete and hand.penalty is not None and len(self.results) == len(hands):
+            # a penalty given after the last trick replaces that round's result (B7)
+            self._rescore_last(hand)
+
+    def _score(self, hand: HandState) -> None:
+        result = hand.result
+        self.results.append(result)
+        for side in (0, 1):
+            self.score[side] += result.game_points[side]
+        self.score_after.append(tuple(self.score))
+
+    def _rescore_last(self, hand: HandState) -> None:
+        old = self.results.pop()
+        for side in (0, 1):
+            self.score[side] -= old.game_points[side]
+        self.score_after.pop()
+        self._score(hand)

@@ -1,0 +1,98 @@
+"""What the record proves (RULES.md V2), and the refusals' messages: a part of
+:class:`~.hand.HandState`.
+
+A card newly known to be a seat's (played, or revealed by a declaration) was held at
+every earlier moment of the round, so it is checked, as a B6 witness, against that
+seat's earlier plays (at most seven). Nothing else can change, so nothing else is
+re-checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards import FRENCH_32, Card
+from ..errors import RuleError
+from ..knowledge import Evidence, PlayRecord
+from .play import TrickContext, Violation, violation
+
+DECK = FRENCH_32
+# Which witness to report when several prove the same play illegal.
+_REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
+
+
+def side_of(seat: int) -> int:
+    """Sides are seats {0,2} = side 0 and {1,3} = side 1."""
+    return seat % 2
+
+
+class ProofsMixin:
+    """The V2 proofs and error builders of HandState (uses its state)."""
+
+    def _worst(self, violations: Iterable[Violation | None]) -> Violation | None:
+        found = [v for v in violations if v is not None]
+        return min(found, key=lambda v: _REASON_ORDER[v.reason]) if found else None
+
+    def _proofs_from_new_cards(self, seat: int, new: dict[Card, Evidence]) -> list[RuleError]:
+        """Earlier plays that the cards ``new`` — newly known to be ``seat``'s by the
+        current event — prove faulty. None of them was played before now, so ``seat``
+        held each of them at every earlier moment of the round. A seat the record's
+        penalty names has its revokes settled by it (RECORD_FORMAT.md "penalty")."""
+        if seat == self.settled:
+            return []
+        errors = []
+        suspects = self._suspects[seat]
+        for card, evidence in new.items():
+            # only the plays a card of this suit could prove faulty (play.witness_suits)
+            for record in suspects.get(card.suit, ()):
+                v = violation(record.card, card, record.ctx)
+                if v:
+                    errors.append(self._play_error(record, v, evidence))
+        return sorted(errors, key=lambda e: e.seq)
+
+    # ------------------------------------------------------------------ errors
+    def _error(self, rule: str, message: str, **loc) -> RuleError:
+        return RuleError(rule, message, hand=self.number, seq=self.seq, **loc)
+
+    def _play_error(
+        self, record: PlayRecord[TrickContext], v: Violation, evidence: Evidence | None = None
+    ) -> RuleError:
+        seat, card, ctx, trick = record.seat, record.card, record.ctx, record.trick
+        w = v.witness
+        if evidence is None:
+            evidence = self.knowledge.evidence(seat, w)
+        lead = DECK.suit_name(ctx.lead)
+        if v.reason == "follow":
+            text = (
+                f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
+                f"{w} ({evidence}): B6 must follow suit"
+            )
+        elif v.reason == "beat":
+            text = (
+                f"seat {seat} played {card} at trick {trick} but had to beat "
+                f"{ctx.high_lead} (trump led): held {w} ({evidence}): B6"
+            )
+        elif v.reason == "trump":
+            text = (
+                f"seat {seat} played {card} at trick {trick} without {lead} but held the "
+                f"trump {w} ({evidence}): B6 must trump"
+            )
+        else:
+            text = (
+                f"seat {seat} played {card} at trick {trick} but had to overtrump "
+                f"{ctx.high_trump}: held {w} ({evidence}): B6"
+            )
+        return RuleError(
+            "B6",
+            text,
+            hand=self.number,
+            trick=trick,
+            position=record.position,
+            seat=seat,
+            card=card.text,
+            seq=record.seq,
+        )
+
+    def _known_list(self, seat: int) -> str:
+        kn = self.knowledge
+        return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())

@@ -1,0 +1,338 @@
+"""Belote's card-record hand codec and checker (RECORD_FORMAT.md "Belote").
+
+Events are applied in record order, as live entry makes them — per round its header
+(dealer, deal), the calls, then the plays, each declaration just before the card it is
+announced with (a sequence or four before its seat's first card, a belote before its
+seat's first K or Q of the suit), then the declarations whose card never came, the
+penalty last — and the first refused event is the error (RECORD_FORMAT.md "Which error
+is reported").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import FRENCH_32
+from ..errors import RuleError
+from ..game import Record, expect, is_int, str_list
+from .events import Belote, Call, Deal, Declaration, Event, Penalty, Play
+from .hand import HandState
+from .match import MatchState
+from .options import CONTRACT, CONTRACT_RANK, SEATS, BeloteRules
+from .play import trick_winner
+
+DECK = FRENCH_32
+#: one Play event per card (events are immutable values; the checker reuses them)
+_PLAY = {card: Play(card) for card in DECK}
+_CARD = {card.text: card for card in DECK}
+
+
+@dataclass
+class HandRecord:
+    """One round as written in a record. Cards stay text here: the checker judges them.
+    Optional lists are None when the record leaves them out (kept so on the way out)."""
+
+    dealer: int
+    calls: list[str] | None = field(default_factory=list)
+    tricks: list[list[str]] | None = None
+    deal: list[list[str]] | None = None
+    declarations: list[dict[str, Any]] | None = None
+    penalty: dict[str, Any] | None = None
+
+    def events(self) -> list[Event]:
+        """The round's events in the order live entry makes them (a valid record)."""
+        return hand_events(self)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"dealer": self.dealer}
+        if self.deal is not None:
+            out["deal"] = self.deal
+        if self.calls is not None:
+            out["calls"] = self.calls
+        if self.declarations is not None:
+            out["declarations"] = self.declarations
+        if self.tricks is not None:
+            out["tricks"] = self.tricks
+        if self.penalty is not None:
+            out["penalty"] = self.penalty
+        return out
+
+
+def parse_hand(raw: Any, where: str) -> HandRecord:
+    """One record round's shape and JSON types; RecordFormatError otherwise."""
+    expect(isinstance(raw, dict), f"{where} must be an object")
+    expect(is_int(raw.get("dealer")), f"{where}: dealer must be a whole number")
+    calls = raw.get("calls")
+    if calls is not None:
+        str_list(calls, f"{where}: calls")
+    tricks = raw.get("tricks")
+    if tricks is not None:
+        expect(isinstance(tricks, list), f"{where}: tricks must be a list")
+        for i, trick in enumerate(tricks, 1):
+            str_list(trick, f"{where}: trick {i}")
+    deal = raw.get("deal")
+    if deal is not None:
+        expect(isinstance(deal, list), f"{where}: deal must be a list of 4 lists of cards")
+        for i, cards in enumerate(deal):
+            str_list(cards, f"{where}: deal of seat {i}")
+    declarations = raw.get("declarations")
+    if declarations is not None:
+        expect(isinstance(declarations, list), f"{where}: declarations must be a list")
+        for i, d in enumerate(declarations, 1):
+            at = f"{where}: declaration {i}"
+            expect(isinstance(d, dict), f"{at} must be an object")
+            expect(d.get("seat") is None or is_int(d["seat"]), f"{at}: seat must be a number")
+            for key in ("kind", "suit"):
+                expect(d.get(key) is None or isinstance(d[key], str), f"{at}: {key} must be text")
+            if d.get("cards") is not None:
+                str_list(d["cards"], f"{at}: cards")
+    penalty = raw.get("penalty")
+    if penalty is not None:
+        expect(isinstance(penalty, dict), f"{where}: penalty must be an object")
+        expect(
+            penalty.get("seat") is None or is_int(penalty["seat"]),
+            f"{where}: penalty seat must be a number",
+        )
+        expect(
+            penalty.get("rule") is None or isinstance(penalty["rule"], str),
+            f"{where}: penalty rule must be text",
+        )
+    return HandRecord(raw["dealer"], calls, tricks, deal, declarations, penalty)
+
+
+# ----------------------------------------------------------------- declarations' places
+def _declaration_event(raw: dict[str, Any]) -> Declaration | Belote:
+    seat = raw.get("seat")
+    if raw.get("kind") == "belote":
+        return Belote(raw.get("suit"), seat)
+    return Declaration(raw.get("kind") or "", tuple(raw.get("cards") or ()), seat)
+
+
+def _valid_seat(seat: Any) -> bool:
+    return is_int(seat) and 0 <= seat < SEATS
+
+
+class _Places:
+    """Where each declaration of a round is announced: before its seat's first card
+    (sequences, fours, anything malformed but with a seat), before its seat's first K or
+    Q of the suit (a belote), or nowhere the record shows (``left``)."""
+
+    def __init__(self, declarations: list[dict[str, Any]] | None) -> None:
+        self.first_card: dict[int, list[tuple[int, Declaration | Belote]]] = {}
+        self.belote: dict[tuple[int, str], list[tuple[int, Declaration | Belote]]] = {}
+        self.unplaced: list[tuple[int, Declaration | Belote | None]] = []
+        for index, raw in enumerate(declarations or [], 1):
+            seat = raw.get("seat")
+            if not _valid_seat(seat):
+                self.unplaced.append((index, None))
+                continue
+            event = _declaration_event(raw)
+            if isinstance(event, Belote) and event.suit in DECK.suits:
+                self.belote.setdefault((seat, event.suit), []).append((index, event))
+            else:
+                self.first_card.setdefault(seat, []).append((index, event))
+
+    def before(self, seat: int, first: bool, card) -> list[tuple[int, Declaration | Belote]]:
+        """The declarations announced with ``seat``'s next card ``card`` (None: unknown)."""
+        out = self.first_card.pop(seat, []) if first else []
+        if card is not None and card.rank in ("K", "Q"):
+            out += self.belote.pop((seat, card.suit), [])
+        return sorted(out, key=lambda item: item[0])
+
+    def left(self) -> list[tuple[int, Declaration | Belote | None]]:
+        out = list(self.unplaced)
+        for items in (*self.first_card.values(), *self.belote.values()):
+            out += items
+        self.first_card, self.belote, self.unplaced = {}, {}, []
+        return sorted(out, key=lambda item: item[0])
+
+
+def _contract_of(calls: Sequence[str]) -> str | None:
+    contracts = [c for c in calls if c in CONTRACT_RANK]
+    return contracts[-1] if contracts else None
+
+
+def hand_events(h: HandRecord) -> list[Event]:
+    """The events of a (valid) record round in the order live entry makes them."""
+    deal = tuple(tuple(cards) for cards in h.deal) if h.deal is not None else None
+    events: list[Event] = [Deal(deal, h.dealer)]
+    events += [Call(call) for call in h.calls or []]
+    places = _Places(h.declarations)
+    name = _contract_of(h.calls or [])
+    leader = (h.dealer + 1) % SEATS
+    played: set[int] = set()
+    for trick in h.tricks or []:
+        cards = [DECK.card(text) for text in trick]
+        for position, card in enumerate(cards):
+            seat = (leader + position) % SEATS
+            events += [event for _, event in places.before(seat, seat not in played, card)]
+            played.add(seat)
+            events.append(Play(card))
+        if len(cards) == SEATS and name is not None:
+            leader = (leader + trick_winner(cards, CONTRACT[name])) % SEATS
+    events += [event for _, event in places.left() if event is not None]
+    if h.penalty is not None:
+        events.append(Penalty(h.penalty.get("seat"), h.penalty.get("rule")))
+    return events
+
+
+def record_from_match(
+    match: MatchState,
+    *,
+    seats: list[str] | None = None,
+    event: str | None = None,
+    date: str | None = None,
+) -> Record:
+    """The record of a game state (export)."""
+    hands = []
+    for state in match.hands:
+        tricks = [[c.text for c in t.cards] for t in state.tricks]
+        if state.current_cards:
+            tricks.append([c.text for c in state.current_cards])
+        deal = [[c.text for c in cards] for cards in state.deal] if state.deal else None
+        declarations = [d.as_dict() for d in state.declarations] or None
+        penalty = (
+            {"seat": state.penalty.seat, "rule": state.penalty.rule} if state.penalty else None
+        )
+        hands.append(
+            HandRecord(state.dealer, list(state.calls), tricks or None, deal, declarations, penalty)
+        )
+    return Record("belote", match.rules, hands, seats, event, date, match.rules.as_dict())
+
+
+# ------------------------------------------------------------------------ the checker
+def _settled_seat(rules: BeloteRules, penalty: dict[str, Any] | None) -> int | None:
+    """The seat a well-formed, allowed penalty names: its revokes are what the penalty
+    settles (RECORD_FORMAT.md "penalty"), so the checker does not report them."""
+    if penalty is None or not rules.renuncio_penalty or penalty.get("rule") != "B6":
+        return None
+    seat = penalty.get("seat")
+    return seat if _valid_seat(seat) else None
+
+
+def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
+    """Apply one round's events to ``match``; RuleError at the first refused event."""
+    try:
+        hand = match.start_hand(h.dealer, h.deal, settled=_settled_seat(match.rules, h.penalty))
+    except RuleError as error:
+        error.hand = number
+        raise
+    for index, call in enumerate(h.calls or [], 1):
+        try:
+            match.apply(Call(call))
+        except RuleError as error:
+            error.call = index
+            raise
+
+    def announce(items, trick: int | None) -> None:
+        for index, event in items:
+            if event is None:
+                raise RuleError(
+                    "B5",
+                    "a declaration needs the seat (0 to 3) that makes it",
+                    hand=number,
+                    declaration=index,
+                )
+            try:
+                match.apply(event)
+            except RuleError as error:
+                if error.seq == hand.seq:  # the declaration itself, not an earlier play
+                    if error.call is None:
+                        error.declaration = index
+                    error.trick = trick if error.call is None else None
+                raise
+
+    places = _Places(h.declarations)
+    placed = places.first_card or places.belote  # anything left to place before a card
+    apply = match.apply
+    previous = SEATS  # cards in the previous trick: a short (or empty) one ends the play
+    for t, trick in enumerate(h.tricks or [], 1):
+        if previous < SEATS:
+            raise RuleError(
+                "V1",
+                f"trick {t - 1} is short: {previous} cards of {SEATS}",
+                hand=number,
+                trick=t,
+                position=1,
+                seat=hand.to_act,
+                card=trick[0] if trick else None,
+            )
+        for p, text in enumerate(trick, 1):
+            if p > SEATS:
+                raise RuleError(
+                    "V1",
+                    f"trick {t} has more than {SEATS} cards",
+                    hand=number,
+                    trick=t,
+                    position=p,
+                    card=text,
+                )
+            card = _CARD.get(text)
+            if placed and hand.auction_over and not hand.is_complete:
+                seat = hand.to_act
+                announce(places.before(seat, not hand.plays_by_seat[seat], card), t)
+                placed = places.first_card or places.belote
+            if card is None:
+                raise RuleError(
+                    "V1",
+                    f"{text!r} is not a card of the 32-card deck",
+                    hand=number,
+                    trick=t,
+                    position=p,
+                    seat=hand.to_act,
+                    card=text,
+                )
+            try:
+                apply(_PLAY[card])
+            except RuleError as error:
+                if error.seq == hand.seq:  # the event itself: record indices
+                    error.trick, error.position = t, p
+                raise
+        previous = len(trick)
+    announce(places.left(), None)
+    if h.penalty is not None:
+        match.apply(Penalty(h.penalty.get("seat"), h.penalty.get("rule")))
+    return hand
+
+
+def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
+    """A complete round's result in the checker's shape (RECORD_FORMAT.md "Belote")."""
+    r = hand.result
+    return {
+        "number": hand.number,
+        "void": r.void,
+        "contract": r.contract,
+        "declarer": r.declarer,
+        "multiplier": r.multiplier,
+        "tricks_won": list(r.tricks_won),
+        "card_points": list(r.card_points),
+        "declarations": list(r.declarations),
+        "capot": r.capot,
+        "round_points": list(r.round_points),
+        "game_points": list(r.game_points),
+        "score_after": list(score_after),
+    }
+
+
+def check_record(record: Record) -> dict[str, Any]:
+    """Replay ``record``; the checker's JSON object without the ``file`` key."""
+    match = MatchState(record.rules)
+    report = []
+    try:
+        for number, h in enumerate(record.hands, 1):
+            hand = _replay_hand(match, number, h)
+            if hand.is_complete:
+                report.append(hand_summary(hand, match.score_after[number - 1]))
+            else:
+                report.append({"number": number, "complete": False})
+    except RuleError as error:
+        return {"valid": False, "error": error.as_dict()}
+    return {
+        "valid": True,
+        "finished": match.finished,
+        "winner_side": match.winner_side,
+        "score": list(match.score),
+        "hands": report,
+    }

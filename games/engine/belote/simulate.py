@@ -1,0 +1,123 @@
+"""Random legal Belote: deals, rounds and whole games.
+
+Used by the property tests and the benchmarks. Every choice is drawn from the engine's
+own ``legal_calls()``, ``legal_declarations()`` and ``legal_plays()`` with the deal known
+(V4), so what comes out is legal by construction.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import FRENCH_32, Card
+from ..game import Record
+from .events import Belote, Call, Play
+from .match import MatchState
+from .options import CONTRACT_RANK, HAND_SIZE, SEATS, BeloteRules
+from .record import HandRecord
+
+
+def random_deal(rng: random.Random) -> list[list[Card]]:
+    """Eight cards to each seat (B1: 3, 2, then 3 after the auction — all 8 here)."""
+    cards = list(FRENCH_32.cards)
+    rng.shuffle(cards)
+    return [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(SEATS)]
+
+
+def _choose_call(
+    rng: random.Random, calls: list[str], bid: float, double: float, opened: bool
+) -> str:
+    contracts = [c for c in calls if c in CONTRACT_RANK]
+    roll = rng.random()
+    if contracts and roll < (bid / 3 if opened else bid):
+        return rng.choice(contracts[:3])  # raise seldom, a little at a time: auctions end
+    if roll > 1 - double:
+        doubles = [c for c in calls if c in ("double", "redouble")]
+        if doubles:
+            return doubles[0]
+    return "pass"
+
+
+def play_random_hand(
+    rng: random.Random,
+    match: MatchState,
+    dealer: int,
+    *,
+    bid: float = 0.4,
+    double: float = 0.1,
+    declare: float = 0.8,
+) -> HandRecord:
+    """Play one legal random round on ``match`` and return it as a record round.
+
+    ``bid`` is the chance a seat raises the contract when it may, ``double`` the chance
+    it doubles or redoubles, ``declare`` the chance a seat announces a declaration it
+    holds (a belote only when the K or Q is a legal card to play).
+    """
+    deal = random_deal(rng)
+    hand = match.start_hand(dealer, deal)
+    record = HandRecord(dealer, deal=[[c.text for c in h] for h in deal])
+    while not hand.auction_over:
+        call = _choose_call(rng, hand.legal_calls(), bid, double, hand.standing is not None)
+        match.apply(Call(call))
+        record.calls.append(call)
+    declarations: list[dict] = []
+    tricks: list[list[str]] = []
+    while not hand.is_complete:
+        if not hand.current_cards:
+            tricks.append([])
+        legal = hand.legal_plays()
+        for event in hand.legal_declarations():
+            if rng.random() >= declare:
+                continue
+            if isinstance(event, Belote) and (
+                hand.pending_belote is not None
+                or not any(c.rank in ("K", "Q") and c.suit == event.suit for c in legal)
+            ):
+                continue  # a belote comes with its K or Q, which must be a legal card
+            try:
+                match.apply(event)
+            except Exception:  # an earlier choice used a card (overlap): skip it
+                continue
+            if isinstance(event, Belote):
+                declarations.append({"seat": event.seat, "kind": "belote", "suit": event.suit})
+            else:
+                declarations.append(
+                    {"seat": event.seat, "kind": event.kind, "cards": list(event.cards)}
+                )
+        card = rng.choice(hand.legal_plays())
+        match.apply(Play(card))
+        tricks[-1].append(card.text)
+    record.tricks = tricks or None
+    record.declarations = declarations or None
+    return record
+
+
+def random_match(
+    rng: random.Random,
+    rules: BeloteRules | None = None,
+    *,
+    max_hands: int | None = None,
+    with_deal: bool = True,
+    bid: float = 0.4,
+    double: float = 0.1,
+    declare: float = 0.8,
+    first_dealer: int | None = None,
+) -> Record:
+    """A legal random game record, played to its end (or ``max_hands`` rounds)."""
+    rules = rules or BeloteRules()
+    match = MatchState(rules)
+    dealer = rng.randrange(SEATS) if first_dealer is None else first_dealer
+    hands: list[HandRecord] = []
+    while not match.finished and (max_hands is None or len(hands) < max_hands):
+        hands.append(play_random_hand(rng, match, dealer, bid=bid, double=double, declare=declare))
+        dealer = (dealer + 1) % SEATS
+    if not with_deal:
+        for h in hands:
+            h.deal = None
+    return Record(
+        "belote",
+        rules,
+        hands,
+        seats=["Ana", "Blas", "Carmen", "Diego"],
+        rules_given=rules.as_dict(),
+    )
