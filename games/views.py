@@ -80,7 +80,8 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             {"label": labels[u.unit], "score": u.score, "winner": u.is_winner}
             for u in match.units.all()
         ],
-        "rules_text": rules_text(match.rules),
+        # in the order the game lists its options (PostgreSQL's jsonb keeps no key order)
+        "rules_text": rules_text(state.rules.as_dict()),
         "auction": "bid" in game.turn_kinds,
         "hands": match_story(game, state, names),
         "can_score": may_record(request.user, match),
