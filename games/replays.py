@@ -62,10 +62,17 @@ def hand_story(
             }
         )
     penalty = told.get("penalty")
+    header = game.hand_header(hand)
     story = {
         **told.get("facts", {}),
         **{role: names[s] if s is not None else None for role, s in told["roles"].items()},
         "number": hand.number,
+        "header": header,
+        # the contract of a game with an auction (Subastao: the bid, its bidder, the trump)
+        "bid": header.get("bid"),
+        "bidder": names[header["bidder"]] if header.get("bidder") is not None else None,
+        "trump": header.get("trump"),
+        "void": bool(header.get("void")),
         "dealer": names[hand.dealer],
         "calls": [
             {"seat": c["seat"], "name": names[c["seat"]], "call": c["text"]} for c in told["speech"]
@@ -77,14 +84,37 @@ def hand_story(
         "gain": None,
         "delta": None,
         "cantes_sung": False,
+        "units": [],
+        "made": None,
     }
     if outcome is not None:
+        facts = outcome.facts
+        story["made"] = facts.get("made")
+        # the hand per scoring unit, as the checker reports it (2 sides, or 3 seats)
+        story["units"] = [
+            {
+                "label": label,
+                "tricks": _at(facts.get("tricks_won"), u),
+                "points": _at(facts.get("points"), u),
+                "cantes": _at(facts.get("cantes"), u),
+                "gain": outcome.delta[u],
+                "after": outcome.score_after[u],
+                "winner": outcome.winner_unit == u,
+            }
+            for u, label in enumerate(labels)
+        ]
         if outcome.winner_unit is not None:
             story["winner"] = labels[outcome.winner_unit]
             story["gain"] = outcome.delta[outcome.winner_unit]
         story["delta"] = [f"+{d}" for d in outcome.delta]
         story["cantes_sung"] = any(outcome.facts.get("cantes") or [])
     return story
+
+
+def _at(values: Any, unit: int) -> Any:
+    """``values[unit]`` of a per-unit list of the checker's facts; None where the game
+    reports no such list."""
+    return values[unit] if isinstance(values, list) and unit < len(values) else None
 
 
 def match_story(game: Game, state: Any, names: list[str]) -> list[dict[str, Any]]:

@@ -31,7 +31,8 @@ def test_club_page_lists_matches_and_players(client, demo):
         assert f"<strong>{match.score_text}</strong>" in html
     assert "Héctor" in html
     live = demo.matches.filter(status="in_progress").count()
-    assert live == 2  # the demo match half-way through a hand, and one league fixture
+    # the demo match half-way through a hand, the Subastao one, and one league fixture
+    assert live == 3
     assert f"{live} matches in progress" in html
 
 
@@ -117,12 +118,12 @@ def test_a_players_history_lists_every_match_with_the_result(client, demo):
     ).content.decode()
     for seat in seats:
         assert f"/matches/{seat.match_id}/" in html
-    won = sum(
-        1 for s in seats if s.match.status == "finished" and s.match.winner_unit == s.number % 2
-    )
-    lost = sum(
-        1 for s in seats if s.match.status == "finished" and s.match.winner_unit != s.number % 2
-    )
+    # Ana's unit: her side in Cuatrola (seats 0 and 2, 1 and 3), her own seat in Subastao
+    finished = [s for s in seats if s.match.status == "finished"]
+    unit = {"cuatrola": lambda seat: seat % 2, "subastao": lambda seat: seat}
+    won = sum(1 for s in finished if s.match.winner_unit == unit[s.match.game](s.number))
+    lost = len(finished) - won
+    assert {s.match.game for s in finished} == {"cuatrola", "subastao"}
     assert f"{won} won, {lost} lost" in html
     assert (
         f'/clubs/pena-la-baza/players/{ana.pk}/"'

@@ -211,6 +211,9 @@ class Game(ABC):
     #: the keys of :meth:`unit_counters`: every unit of every match has them all (0 until
     #: a hand adds to one)
     counters: ClassVar[tuple[str, ...]] = ()
+    #: the rules a ``penalty`` event may name (Cuatrola C7/C9, Subastao S4): what the
+    #: scoring pad offers for a renuncio, which the legal actions do not list
+    penalty_rules: ClassVar[tuple[str, ...]] = ()
 
     def unit_seats(self, rules: Any, unit: int) -> list[int]:
         """The seats that score for ``unit``, in seat order."""

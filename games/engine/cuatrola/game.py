@@ -76,6 +76,7 @@ class Cuatrola(Game):
     turn_kinds = frozenset({"call", "play"})
     deal_rule = "C1"
     table_sizes = (4,)
+    penalty_rules = ("C7", "C9")
     counters = views.COUNTERS
 
     def is_deal(self, event: Event) -> bool:

@@ -82,6 +82,7 @@ class Subastao(Game):
     turn_kinds = frozenset({"bid", "trump", "play"})
     deal_rule = "S1"
     table_sizes = (3, 4)
+    penalty_rules = ("S4",)
     counters = views.COUNTERS
 
     def is_deal(self, event: Event) -> bool:
