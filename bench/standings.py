@@ -29,12 +29,14 @@ def setup() -> None:
 
 
 FLOOR_SQL = """
-SELECT e.id, SUM(CASE WHEN fe.position = 0 THEN m.score_0 ELSE m.score_1 END),
-       SUM(CASE WHEN fe.position = 0 THEN m.score_1 ELSE m.score_0 END)
+SELECT e.id,
+       SUM(CASE WHEN fe.position = u.unit THEN u.score ELSE 0 END),
+       SUM(CASE WHEN fe.position = u.unit THEN 0 ELSE u.score END)
 FROM tournaments_entry e
 JOIN tournaments_fixtureentry fe ON fe.entry_id = e.id
 JOIN tournaments_fixture f ON f.id = fe.fixture_id
 JOIN games_match m ON m.id = f.match_id AND m.status = 'finished'
+JOIN games_matchunit u ON u.match_id = m.id
 WHERE e.tournament_id = %s GROUP BY e.id
 """
 

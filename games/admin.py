@@ -2,8 +2,9 @@
 the scoring pad), so the log and derived rows are read-only here."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
-from .models import Hand, HandEvent, Match, Seat, UndoRecord, WorkerHeartbeat
+from .models import Hand, HandEvent, Match, MatchUnit, Seat, UndoRecord, WorkerHeartbeat
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -22,14 +23,19 @@ class SeatInline(ReadOnlyInline):
     fields = ("number", "player")
 
 
+class UnitInline(ReadOnlyInline):
+    model = MatchUnit
+    fields = ("unit", "score", "is_winner", "hands_won", "counters")
+
+
 class HandInline(ReadOnlyInline):
     model = Hand
-    fields = ("number", "dealer", "trump_card", "next_seq", "complete")
+    fields = ("number", "dealer", "header", "next_seq", "complete")
 
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ("id", "club", "name", "status", "score_0", "score_1", "updated_at")
+    list_display = ("id", "club", "game", "name", "status", "score_text", "updated_at")
     list_filter = ("club", "status")
     search_fields = ("name", "seats__player__display_name")
     readonly_fields = (
@@ -38,19 +44,23 @@ class MatchAdmin(admin.ModelAdmin):
         "rules",
         "first_dealer",
         "status",
-        "score_0",
-        "score_1",
-        "winner_side",
         "version",
         "created_by",
         "created_at",
         "updated_at",
     )
     fields = ("name", "played_on", "scorer", *readonly_fields)
-    inlines = [SeatInline, HandInline]
+    inlines = [SeatInline, UnitInline, HandInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("units")
 
     def has_add_permission(self, request):
         return False  # matches are created through the API or the import
+
+    @admin.display(description=_("score"))
+    def score_text(self, match: Match) -> str:
+        return match.score_text
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -2,8 +2,9 @@
 
 ``HandEvent`` is the source of truth: an ordered, append-only log per hand. Everything
 else on ``Match`` and ``Hand`` (score, status, summaries) is derived from the events by
-the engine and can be dropped and rebuilt (``games.services.rebuild``). Only
-``games.services`` writes these rows.
+the engine and can be dropped and rebuilt (``games.services.rebuild``): the result of
+each scoring unit (a seat, or a side) is a :class:`MatchUnit` row. Only ``games.services``
+writes these rows; ``games.results`` reads the results as typed values.
 """
 
 from __future__ import annotations
@@ -15,19 +16,24 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, ReadableQuerySet
 
+from .engine import games
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games the site records, from the registry (a new game needs no migration)."""
+    return [(g.name, g.title) for g in games() if g.recordable]
+
 
 class Match(models.Model):
-    """A match between two sides; its hands' events decide its score."""
-
-    class Game(models.TextChoices):
-        CUATROLA = "cuatrola", "Cuatrola"
+    """A match of any registered game; its hands' events decide its result, stored per
+    scoring unit (``units``)."""
 
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", _("in progress")
         FINISHED = "finished", _("finished")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="matches")
-    game = models.CharField(_("game"), max_length=20, choices=Game.choices, default="cuatrola")
+    game = models.CharField(_("game"), max_length=20, choices=game_choices, default="cuatrola")
     rules = models.JSONField(_("rules"), help_text=_("Ruleset options, validated by the engine"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
     name = models.CharField(_("event"), max_length=200, blank=True)
@@ -49,9 +55,6 @@ class Match(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
     )
-    score_0 = models.PositiveSmallIntegerField(default=0)
-    score_1 = models.PositiveSmallIntegerField(default=0)
-    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(
         default=0, help_text=_("Bumped on every change: an ETag for readers")
     )
@@ -70,15 +73,52 @@ class Match(models.Model):
         indexes = [models.Index(fields=["club", "status"])]
 
     def __str__(self) -> str:
-        return f"{self.get_game_display()} #{self.pk} ({self.score_0}-{self.score_1})"
+        return f"{self.get_game_display()} #{self.pk} ({self.score_text})"
 
+    # Read from the unit rows: prefetch ``units`` when reading many matches.
     @property
     def score(self) -> list[int]:
-        return [self.score_0, self.score_1]
+        """The score of each scoring unit, in unit order."""
+        return [u.score for u in self.units.all()]
+
+    @property
+    def score_text(self) -> str:
+        """``11–7``, ``300–120–95``: the scores in unit order."""
+        return "–".join(str(s) for s in self.score)
+
+    @property
+    def winner_unit(self) -> int | None:
+        """The unit that won the finished match (None while it is played)."""
+        return next((u.unit for u in self.units.all() if u.is_winner), None)
+
+
+class MatchUnit(models.Model):
+    """The result of one scoring unit of a match (a seat, or a side: the game says which
+    seats score together): derived from the events by ``games.services`` like every
+    result, one row per unit from the match's creation on. ``counters`` are the game's
+    per-unit tallies (declarations or bids made, cante points…), whole numbers under the
+    same keys for every match of a game, so that a query can sum them."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="units")
+    unit = models.PositiveSmallIntegerField(_("unit"))
+    score = models.IntegerField(_("score"), default=0)
+    is_winner = models.BooleanField(_("winner"), default=False)
+    hands_won = models.PositiveSmallIntegerField(_("hands won"), default=0)
+    counters = models.JSONField(_("counters"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["match", "unit"]
+        verbose_name = _("match result")
+        verbose_name_plural = _("match results")
+        constraints = [models.UniqueConstraint(fields=["match", "unit"], name="one_row_per_unit")]
+
+    def __str__(self) -> str:
+        return f"unit {self.unit} of match {self.match_id}: {self.score}"
 
 
 class Seat(models.Model):
-    """Who sits where. Seats are in turn order; sides are {0,2} and {1,3}."""
+    """Who sits where. Seats are in turn order; the game says which seats score together
+    (Cuatrola's sides are {0,2} and {1,3}; Subastao for three: each seat alone)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat"))
@@ -102,7 +142,12 @@ class Hand(models.Model):
     number = models.PositiveSmallIntegerField(_("hand"))
     dealer = models.PositiveSmallIntegerField(_("dealer"))
     # derived from the events
-    trump_card = models.CharField(_("trump card"), max_length=3, blank=True)
+    header = models.JSONField(
+        _("header"),
+        default=dict,
+        blank=True,
+        help_text=_("What the hand is played under: trump card, named trump, contract"),
+    )
     deal = models.JSONField(null=True, blank=True)
     next_seq = models.PositiveIntegerField(default=0)
     complete = models.BooleanField(default=False)
@@ -121,18 +166,13 @@ class Hand(models.Model):
 
 
 class HandEvent(models.Model):
-    """One event of a hand, in order: deal, call, play, cante or penalty."""
-
-    class Kind(models.TextChoices):
-        DEAL = "deal", _("deal")
-        CALL = "call", _("call")
-        PLAY = "play", _("play")
-        CANTE = "cante", _("cante")
-        PENALTY = "penalty", _("penalty")
+    """One event of a hand, in order, in its game's notation (``data``); ``kind`` is the
+    notation's kind (deal, call, bid, trump, play, cante, penalty…), which the game's codec
+    validated before the event was stored."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField(_("sequence number"))
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    kind = models.CharField(max_length=20)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     card = models.CharField(max_length=3, blank=True, help_text=_("The card of a play"))
     data = models.JSONField(help_text=_("The event in the engine's notation"))

@@ -1,54 +1,58 @@
-"""Match results per scoring unit, for the layers above (standings, pages).
+"""Match results as typed values, for standings, statistics and pages of any game.
 
-STUB until the per-unit result rows land (branch h-storage): the same signature and
-value type as the final ``games.results``, read from today's ``Match.score_0/score_1/
-winner_side`` and the hands' summaries. Drop this file at that merge.
+Results are stored per scoring unit (``MatchUnit``: a side of Cuatrola, a seat of a
+three-player Subastao) by ``games.services`` alone; this module is how every other layer
+reads them — never a hand's summary JSON, never a side derived from a seat number::
+
+    results = unit_results([m.pk for m in matches])  # one query, whatever the count
+    for unit in results[match_id]:
+        unit.unit, unit.score, unit.is_winner, unit.hands_won, unit.counters
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from .models import Hand, Match
+from .models import MatchUnit
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UnitResult:
-    """One scoring unit's result in a match (a seat, or a side of two seats)."""
+    """One scoring unit's result in a match (finished or not).
+
+    - ``unit``: the unit's index (Cuatrola: side 0 = seats 0 and 2, side 1 = seats 1 and 3;
+      Subastao for three: the seat);
+    - ``score``: its score so far; ``is_winner``: it won the finished match;
+    - ``hands_won``: the hands that went to it (a void hand, or a failed Subastao bid
+      with three players, goes to no unit);
+    - ``counters``: its game's tallies, summed over its complete hands, under the same
+      keys for every match of the game — Cuatrola: ``solo``, ``cuatrola``, ``quintola``
+      (declarations made by the unit) and ``cante_points``.
+    """
 
     unit: int
     score: int
     is_winner: bool
-    hands_won: int = 0
-    #: the game's own per-unit counts: Cuatrola ``solo``, ``cuatrola``, ``quintola``
-    #: (declarations won) and ``declared_solo``… (declarations made, won or not)
-    counters: dict[str, int] = field(default_factory=dict)
+    hands_won: int
+    counters: Mapping[str, int] = field(default_factory=dict)
 
 
 def unit_results(match_ids: Iterable[int]) -> dict[int, list[UnitResult]]:
-    """Every given match's results, one :class:`UnitResult` per unit in unit order."""
-    ids = list(match_ids)
-    hands_won: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    counters: dict[int, list[dict[str, int]]] = defaultdict(lambda: [{}, {}])
-    rows = Hand.objects.filter(match_id__in=ids, complete=True).values_list("match_id", "summary")
-    for match_id, summary in rows:
-        side = summary["winner_side"]
-        if side is not None:
-            hands_won[match_id][side] += 1
-        declarer, kind = summary.get("declarer"), summary.get("declaration")
-        if declarer is not None and kind in ("solo", "cuatrola", "quintola"):
-            mine = counters[match_id][declarer % 2]
-            mine[f"declared_{kind}"] = mine.get(f"declared_{kind}", 0) + 1
-            if side == declarer % 2:  # won, by tricks or by the opponents' renuncio
-                mine[kind] = mine.get(kind, 0) + 1
-    out = {}
-    for m in Match.objects.filter(pk__in=ids).only("score_0", "score_1", "winner_side"):
-        out[m.pk] = [
-            UnitResult(
-                unit, score, m.winner_side == unit, hands_won[m.pk][unit], counters[m.pk][unit]
-            )
-            for unit, score in enumerate((m.score_0, m.score_1))
-        ]
+    """Every unit's result of each match in ``match_ids``, in unit order, in one query.
+    A match id with no rows (none such) maps to an empty list."""
+    ids = list(dict.fromkeys(match_ids))
+    out: dict[int, list[UnitResult]] = {pk: [] for pk in ids}
+    if not ids:
+        return out
+    rows = (
+        MatchUnit.objects.filter(match_id__in=ids)
+        .order_by("match_id", "unit")
+        .values_list("match_id", "unit", "score", "is_winner", "hands_won", "counters")
+    )
+    for match_id, unit, score, is_winner, hands_won, counters in rows:
+        out[match_id].append(
+            UnitResult(unit, score, is_winner, hands_won, MappingProxyType(dict(counters or {})))
+        )
     return out

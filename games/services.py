@@ -12,6 +12,10 @@ write stores nothing.
 - :func:`import_record` / :func:`export_record` — ``card-record`` in and out, through the
   same checks as live entry (the rows of an import are written in bulk).
 - :func:`rebuild` — drop and rebuild every derived row of a match from its events.
+
+Every game goes through the same code: the match's game (``find_game(match.game)``)
+parses its rules and events, replays its log, and says what its hands' headers, views
+and per-unit results are. The result of each scoring unit is a ``MatchUnit`` row.
 """
 
 from __future__ import annotations
@@ -29,23 +33,8 @@ from django.utils import timezone
 from clubs.access import may_record, may_undo
 from clubs.models import Club, Player
 
-from .engine import (
-    CuatrolaRules,
-    Deal,
-    HandOutcome,
-    MatchState,
-    Record,
-    RuleError,
-    check_record,
-    event_from_dict,
-    event_to_dict,
-    find_game,
-    hand_events,
-    record_from_match,
-)
-from .engine.cuatrola import Call, Play
-from .engine.cuatrola.options import SEATS
-from .models import Hand, HandEvent, Match, Seat, UndoRecord
+from .engine import Game, HandOutcome, Record, RuleError, check_record, find_game, hand_events
+from .models import Hand, HandEvent, Match, MatchUnit, Seat, UndoRecord
 from .signals import match_result_changed, match_written
 
 User = AbstractBaseUser | AnonymousUser
@@ -78,35 +67,57 @@ class Outcome:
     """What a write left: the match, its replayed state, and whether anything was stored."""
 
     match: Match
-    state: MatchState
+    state: Any  # the game's match state
     stored: bool = True
 
 
 # ------------------------------------------------------------------------------ reading
-def parse_rules(data: dict[str, Any] | None) -> CuatrolaRules:
+def game_of(name: str) -> Game:
+    """The game called ``name``, if the site records it; Refused (field ``game``) else."""
     try:
-        return CuatrolaRules.from_dict(data)
+        game = find_game(name)
+    except (KeyError, TypeError):
+        game = None
+    if game is None or not game.recordable:
+        raise Refused(
+            f"this site does not record {name} matches"
+            if isinstance(name, str) and name
+            else "game: the name of a game this site records",
+            item={"field": "game"},
+        )
+    return game
+
+
+def parse_rules(data: dict[str, Any] | None, game: str = "cuatrola") -> Any:
+    """The ruleset of ``game`` from its options; Refused (field ``rules``) when an option
+    is unknown or ill-typed."""
+    try:
+        return game_of(game).parse_rules(data)
     except (TypeError, ValueError) as exc:
         raise Refused(str(exc), item={"field": "rules"}) from exc
 
 
-def replay(match: Match, *, hide_deal_in_play: bool = False) -> MatchState:
-    """The match's state, rebuilt from its events by the engine.
+def replay(match: Match, *, hide_deal_in_play: bool = False) -> Any:
+    """The match's state, rebuilt from its events by its game's engine.
 
     ``hide_deal_in_play``: as those who may not see the hands see it — the hand in play
     without its deal (``clubs.access.may_see_hands``), so that only what was played or
     shown is known of it. The engine checks a hand the same with or without its deal."""
-    state = MatchState(parse_rules(match.rules), match.first_dealer)
+    game = game_of(match.game)
+    state = game.new_match(parse_rules(match.rules, match.game), match.first_dealer)
     events = HandEvent.objects.filter(hand__match=match).order_by("hand__number", "seq")
     rows = events.values_list("hand__complete", "data")
     # the whole log at once: a hand's penalty settles the renuncio an import stored (C12)
-    state.replay(
-        event_from_dict(
-            {k: v for k, v in data.items() if k != "deal"}
-            if hide_deal_in_play and not complete and data.get("kind") == "deal"
-            else data
-        )
-        for complete, data in rows
+    game.replay(
+        state,
+        (
+            game.event_from_dict(
+                {k: v for k, v in data.items() if k != "deal"}
+                if hide_deal_in_play and not complete and data.get("kind") == "deal"
+                else data
+            )
+            for complete, data in rows
+        ),
     )
     return state
 
@@ -117,39 +128,51 @@ def create_match(
     club: Club,
     players: Sequence[Player],
     user: User,
+    game: str = "cuatrola",
     rules: dict[str, Any] | None = None,
     first_dealer: int = 0,
     scorer: AbstractBaseUser | None = None,
     name: str = "",
     played_on: date | None = None,
 ) -> Match:
-    """A new match of ``club`` with ``players`` in seat order and its first hand."""
+    """A new match of ``game`` for ``club`` with ``players`` in seat order (as many as
+    the game's rules seat), one result row per scoring unit, and its first hand."""
     if not may_record(user, club):
         raise PermissionDenied("only the club's organisers and scorers can create matches")
-    ruleset = parse_rules(rules)
-    if len(players) != SEATS or len({p.pk for p in players}) != SEATS:
+    engine = game_of(game)
+    ruleset = parse_rules(rules, game)
+    seats = engine.seats(ruleset)
+    if len(players) != seats or len({p.pk for p in players}) != seats:
         raise Refused(
-            f"a Cuatrola match needs {SEATS} different players", item={"field": "players"}
+            f"a {engine.title} match with these rules needs {seats} different players",
+            item={"field": "players"},
         )
     if any(p.club_id != club.pk for p in players):
         raise Refused("every player must belong to the match's club", item={"field": "players"})
-    if type(first_dealer) is not int or not 0 <= first_dealer < SEATS:
+    if type(first_dealer) is not int or not 0 <= first_dealer < seats:
         raise Refused(
-            "first_dealer must be a seat from 0 to 3", rule="C1", item={"field": "first_dealer"}
+            f"first_dealer must be a seat from 0 to {seats - 1}",
+            rule=engine.deal_rule,
+            item={"field": "first_dealer"},
         )
     with transaction.atomic():
         match = Match.objects.create(
             club=club,
+            game=engine.name,
             rules=ruleset.as_dict(),
             first_dealer=first_dealer,
             scorer=scorer,
-            live=live_summary(MatchState(ruleset, first_dealer)),
+            live=live_summary(engine.new_match(ruleset, first_dealer)),
             created_by=user if user.is_authenticated else None,
             name=name or "",
             played_on=played_on,
         )
         Seat.objects.bulk_create(
             Seat(match=match, number=n, player=p) for n, p in enumerate(players)
+        )
+        MatchUnit.objects.bulk_create(
+            MatchUnit(match=match, unit=u, counters=dict.fromkeys(engine.counters, 0))
+            for u in range(engine.units(ruleset))
         )
         Hand.objects.create(match=match, number=1, dealer=first_dealer)
     return match
@@ -178,18 +201,19 @@ def record_event(
         if not may_record(user, match):
             raise PermissionDenied("only the club's organisers and scorers can record")
         hand = Hand.objects.select_for_update().get(pk=hand.pk)
-        parsed = _parse_event(event)
+        game = game_of(match.game)
+        parsed = _parse_event(game, event)
         if expected_seq != hand.next_seq:
             stored = hand.events.filter(seq=expected_seq).values_list("data", flat=True).first()
             if stored is None and not hand_named:
                 stored = _completing_event(match, hand.number - 1, expected_seq)
-            if stored is not None and _same_event(stored, parsed):
+            if stored is not None and _same_event(game, stored, parsed):
                 return Outcome(match, replay(match), stored=False)
             raise Stale(
                 f"hand {hand.number} is at event {hand.next_seq}, not {expected_seq}", match
             )
         state = replay(match)
-        _apply_and_store(match, hand, state, parsed, user)
+        _apply_and_store(game, match, hand, state, parsed, user)
     return Outcome(match, state)
 
 
@@ -259,7 +283,7 @@ def undo(
     return Outcome(match, state)
 
 
-def rebuild(match: Match) -> MatchState:
+def rebuild(match: Match) -> Any:
     """Recompute every derived row of ``match`` from its events."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
@@ -276,15 +300,18 @@ def import_record(club: Club, record: Record, user: User) -> Match:
         error = result["error"]
         item = {k: v for k, v in error.items() if k not in ("rule", "message")}
         raise Refused(error["message"], error["rule"], item)
-    if record.game != MatchState.game:  # the checker knows more games than the site records
+    game = find_game(record.game)
+    if not game.recordable:  # the checker knows more games than the site records
         raise Refused(
             f"this site does not record {record.game} matches yet (the checker accepts the "
             "record: it is valid)",
             item={"field": "game"},
         )
     if not record.seats:
+        seats = game.seats(record.rules)
         raise Refused(
-            "the record needs the 4 players' names (seats) to be imported", item={"field": "seats"}
+            f"the record needs the {seats} players' names (seats) to be imported",
+            item={"field": "seats"},
         )
     for field, texts in (
         ("seats", record.seats),
@@ -310,6 +337,7 @@ def import_record(club: Club, record: Record, user: User) -> Match:
             club=club,
             players=players,
             user=user,
+            game=record.game,
             rules=record.rules.as_dict(),
             first_dealer=first_dealer,
             name=record.event or "",
@@ -333,31 +361,33 @@ def record_hands(match: Match, record: Record, user: User) -> None:
             raise PermissionDenied("only the club's organisers and scorers can record")
         if HandEvent.objects.filter(hand__match=match).exists():
             raise Stale("the match already has events", match)
-        state = MatchState(parse_rules(match.rules), match.first_dealer)
+        game = game_of(match.game)
+        state = game.new_match(parse_rules(match.rules, match.game), match.first_dealer)
         events: list[tuple[int, int, dict[str, Any]]] = []  # (hand number, seq, stored data)
         next_seq: dict[int, int] = {}
         for h in record.hands:
             in_hand = hand_events(h)
             for event in in_hand:
-                number = _hand_in_play(state, event)
-                data = _apply(state, event)
-                if isinstance(event, Deal):
-                    state.expect_penalty(in_hand)  # as the checker: the penalty comes last
+                number = _hand_in_play(game, state, event)
+                data = _apply(game, state, event)
+                if game.is_deal(event):
+                    game.settle_ahead(state, in_hand)  # as the checker: the penalty comes last
                 seq = next_seq.get(number, 0)
                 next_seq[number] = seq + 1
                 events.append((number, seq, data))
         if not events:
             return
         rows = {row.number: row for row in match.hands.all()}
-        outcomes = _outcomes(state)
+        outcomes = game.outcomes(state)
+        by_number = {o.number: o for o in outcomes}
         for engine_hand in state.hands:
             number = engine_hand.number
             row = rows.get(number) or rows.setdefault(number, Hand(match=match, number=number))
-            _derive_hand(row, engine_hand, outcomes)
+            _derive_hand(game, row, engine_hand, by_number)
             row.next_seq = next_seq.get(number, 0)
         if state.awaiting_deal and (number := len(state.hands) + 1) not in rows:
             rows[number] = Hand(match=match, number=number, dealer=state.next_dealer or 0)
-        fields = ["dealer", "trump_card", "deal", "complete", "summary", "next_seq"]
+        fields = ["dealer", "header", "deal", "complete", "summary", "next_seq"]
         Hand.objects.bulk_update(
             [r for r in rows.values() if r.pk and r.number in next_seq], fields
         )
@@ -390,7 +420,7 @@ def record_hands(match: Match, record: Record, user: User) -> None:
                 for number, seq, data in events
             ],
         )
-        _sync_match(match, state, writes=len(events))
+        _sync_match(game, match, state, outcomes, writes=len(events))
 
 
 def _insert(model: type[models.Model], columns: list[str], rows: list[list[Any]]) -> None:
@@ -424,7 +454,7 @@ def export_record(match: Match, *, hide_deal_in_play: bool = False) -> Record:
     """The match as a ``card-record`` (what :func:`import_record` reads); see
     :func:`replay` for ``hide_deal_in_play``."""
     names = list(match.seats.order_by("number").values_list("player__display_name", flat=True))
-    return record_from_match(
+    return game_of(match.game).record_from_match(
         replay(match, hide_deal_in_play=hide_deal_in_play),
         seats=names or None,
         event=match.name or None,
@@ -433,12 +463,15 @@ def export_record(match: Match, *, hide_deal_in_play: bool = False) -> Record:
 
 
 # ------------------------------------------------------------------------------ internals
-def _parse_event(data: Any):
+def _parse_event(game: Game, data: Any) -> Any:
+    """The event in ``game``'s notation; Refused naming the faulty field otherwise."""
     try:
-        return event_from_dict(data)
+        return game.event_from_dict(data)
     except ValueError as exc:
-        field = str(exc).split(":", 1)[0] if ":" in str(exc) else "kind"
-        raise Refused(str(exc), item={"field": field}) from exc
+        text = str(exc)
+        first = text.split(":", 1)[0] if ":" in text else text.split(" ", 1)[0]
+        known = isinstance(data, dict) and first in data and first != "kind"
+        raise Refused(text, item={"field": first if known or ":" in text else "kind"}) from exc
 
 
 def _completing_event(match: Match, number: int, seq: int) -> dict[str, Any] | None:
@@ -449,53 +482,65 @@ def _completing_event(match: Match, number: int, seq: int) -> dict[str, Any] | N
     return previous.events.filter(seq=seq).values_list("data", flat=True).first()
 
 
-def _same_event(stored: dict[str, Any], event) -> bool:
+def _filled_in(game: Game, kind: Any) -> str | None:
+    """The field the server fills in for an event of ``kind`` when the client leaves it
+    out: a deal's dealer, the seat of an event made by the seat whose turn it is."""
+    if kind == "deal":
+        return "dealer"
+    return "seat" if kind in game.turn_kinds else None
+
+
+def _same_event(game: Game, stored: dict[str, Any], event: Any) -> bool:
     """Is ``event`` the one stored? The seat of a call or play and the dealer of a deal
     are filled in by the server, so a resend may leave them out."""
-    sent = event_to_dict(event)
-    filled_in = {"call": "seat", "play": "seat", "deal": "dealer"}.get(stored.get("kind"))
+    sent = game.event_to_dict(event)
+    filled_in = _filled_in(game, stored.get("kind"))
     if filled_in and filled_in not in sent:
         stored = {k: v for k, v in stored.items() if k != filled_in}
     return stored == sent
 
 
-def _hand_in_play(state: MatchState, event) -> int:
+def _hand_in_play(game: Game, state: Any, event: Any) -> int:
     """The number of the hand ``event`` belongs to (a deal starts the next one); a deal
-    after the end of the match is refused (C11)."""
-    in_play = len(state.hands) + 1 if isinstance(event, Deal) else len(state.hands)
-    if isinstance(event, Deal) and state.finished:
-        raise Refused(
-            f"the match is over ({state.score[0]}-{state.score[1]}): no more hands",
-            rule="C11",
-            item={"hand": in_play},
-        )
+    after the end of the match is refused with the engine's own rule (C11…)."""
+    deal = game.is_deal(event)
+    in_play = len(state.hands) + 1 if deal else len(state.hands)
+    if deal and state.finished:
+        try:
+            state.apply(event)  # the engine refuses it, naming its rule
+        except RuleError as error:
+            raise Refused(error.message, error.rule, {"hand": in_play}) from error
+        raise AssertionError("the engine dealt a hand after the end of the match")
     return in_play
 
 
-def _apply(state: MatchState, event) -> dict[str, Any]:
+def _apply(game: Game, state: Any, event: Any) -> dict[str, Any]:
     """Apply ``event`` to ``state`` (the match replayed so far) with the engine's checks;
-    the event as it is stored: the server fills in the seat of a call or a play and the
-    dealer of a deal."""
-    acting = state.hands[-1].to_act if state.hands and not isinstance(event, Deal) else None
+    the event as it is stored: the server fills in the seat of an event made in turn (a
+    call, a bid, a card…) and the dealer of a deal."""
+    acting = state.hands[-1].to_act if state.hands and not game.is_deal(event) else None
     try:
         state.apply(event)
     except RuleError as error:
         raise Refused.from_rule_error(error) from error
-    data = event_to_dict(event)
-    if isinstance(event, Call | Play) and acting is not None:
+    data = game.event_to_dict(event)
+    filled_in = _filled_in(game, data["kind"])
+    if filled_in == "seat" and acting is not None:
         data["seat"] = acting
-    if isinstance(event, Deal):
+    elif filled_in == "dealer":
         data["dealer"] = state.hands[-1].dealer
     return data
 
 
-def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: User) -> None:
+def _apply_and_store(
+    game: Game, match: Match, hand: Hand, state: Any, event: Any, user: User
+) -> None:
     """Apply ``event`` to ``state`` (the match replayed so far) as the next event of
     ``hand``, store it and update the derived rows. The caller holds the match lock."""
-    in_play = _hand_in_play(state, event)
+    in_play = _hand_in_play(game, state, event)
     if hand.number != in_play:
         raise Stale(f"hand {hand.number} is not the hand in play (hand {in_play} is)", match)
-    data = _apply(state, event)
+    data = _apply(game, state, event)
     HandEvent.objects.create(
         hand=hand,
         seq=hand.next_seq,
@@ -509,13 +554,36 @@ def _apply_and_store(match: Match, hand: Hand, state: MatchState, event, user: U
     _sync(match, state, only=hand)
 
 
-def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
-    """Write what ``state`` derives: hand summaries, the next hand to deal, the score."""
+def _unit_rows(game: Game, state: Any, outcomes: list[HandOutcome]) -> list[dict[str, Any]]:
+    """What ``state`` derives for each scoring unit: score, winner, hands won (hands that
+    went to the unit) and the sum of the game's per-hand counters."""
+    units = len(state.score)
+    rows = [
+        {"score": state.score[u], "is_winner": state.winner_unit == u, "hands_won": 0}
+        for u in range(units)
+    ]
+    counters = [dict.fromkeys(game.counters, 0) for _ in range(units)]
+    for outcome in outcomes:
+        if outcome.winner_unit is not None:
+            rows[outcome.winner_unit]["hands_won"] += 1
+        for unit, added in enumerate(game.unit_counters(state.rules, outcome)):
+            for key, value in added.items():
+                counters[unit][key] = counters[unit].get(key, 0) + value
+    for row, counted in zip(rows, counters, strict=True):
+        row["counters"] = counted
+    return rows
+
+
+def _sync(match: Match, state: Any, only: Hand | None = None) -> None:
+    """Write what ``state`` derives: hand headers and summaries, the next hand to deal,
+    each unit's result."""
+    game = find_game(state.game)
     rows = {only.number: only} if only else {h.number: h for h in match.hands.all()}
-    outcomes = _outcomes(state)
+    outcomes = game.outcomes(state)
+    by_number = {o.number: o for o in outcomes}
     for engine_hand in state.hands if not only else [state.hands[only.number - 1]]:
         row = rows.get(engine_hand.number) or Hand(match=match, number=engine_hand.number)
-        _derive_hand(row, engine_hand, outcomes)
+        _derive_hand(game, row, engine_hand, by_number)
         if not only:
             row.next_seq = row.events.count() if row.pk else 0
         row.save()
@@ -523,7 +591,7 @@ def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
         # a hand row beyond the engine's hands can only be the next hand, still undealt
         for number, row in rows.items():
             if number > len(state.hands):
-                row.trump_card, row.deal, row.complete, row.summary = "", None, False, None
+                row.header, row.deal, row.complete, row.summary = {}, None, False, None
                 row.next_seq = row.events.count()
                 row.save()
     if state.awaiting_deal:
@@ -531,35 +599,41 @@ def _sync(match: Match, state: MatchState, only: Hand | None = None) -> None:
         Hand.objects.get_or_create(
             match=match, number=number, defaults={"dealer": state.next_dealer or 0}
         )
-    _sync_match(match, state)
+    _sync_match(game, match, state, outcomes)
 
 
-def _outcomes(state: MatchState) -> dict[int, HandOutcome]:
-    """Every complete hand's outcome, by hand number."""
-    return {o.number: o for o in find_game(state.game).outcomes(state)}
-
-
-def _derive_hand(row: Hand, engine_hand, outcomes: dict[int, HandOutcome]) -> None:
+def _derive_hand(game: Game, row: Hand, engine_hand: Any, outcomes: dict[int, HandOutcome]) -> None:
     """Set what the engine's hand derives on its row (not saved)."""
     row.dealer = engine_hand.dealer
-    row.trump_card = engine_hand.trump_card.text
+    row.header = game.hand_header(engine_hand)
     row.deal = [[c.text for c in h] for h in engine_hand.deal] if engine_hand.deal else None
     row.complete = engine_hand.is_complete
     outcome = outcomes.get(engine_hand.number)
     row.summary = outcome.facts if outcome else None
 
 
-def _sync_match(match: Match, state: MatchState, writes: int = 1) -> None:
-    """Write what ``state`` derives on the match row (score, status, the hand in play)
-    after ``writes`` events were stored, and tell the followers."""
-    before = (match.status, match.score_0, match.score_1)
-    match.score_0, match.score_1 = state.score
-    match.winner_side = state.winner_side
+def _sync_match(
+    game: Game, match: Match, state: Any, outcomes: list[HandOutcome], writes: int = 1
+) -> None:
+    """Write what ``state`` derives on the match (each unit's result, the status, the hand
+    in play) after ``writes`` events were stored, and tell the followers."""
+    units = {u.unit: u for u in MatchUnit.objects.filter(match=match)}
+    before = (match.status, [units[u].score for u in sorted(units)])
+    changed = []
+    for unit, derived in enumerate(_unit_rows(game, state, outcomes)):
+        row = units.get(unit) or MatchUnit(match=match, unit=unit)
+        if row.pk is None or any(getattr(row, k) != v for k, v in derived.items()):
+            for key, value in derived.items():
+                setattr(row, key, value)
+            changed.append(row)
+    MatchUnit.objects.bulk_create([r for r in changed if r.pk is None])
+    MatchUnit.objects.bulk_update(
+        [r for r in changed if r.pk is not None], ["score", "is_winner", "hands_won", "counters"]
+    )
     match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
     result_changed = Match.Status.FINISHED in (before[0], match.status) and before != (
         match.status,
-        match.score_0,
-        match.score_1,
+        list(state.score),
     )
     if result_changed:
         # standings and statistics follow a finished (or corrected) result, once committed;
@@ -571,22 +645,13 @@ def _sync_match(match: Match, state: MatchState, writes: int = 1) -> None:
     match_written.send(sender=Match, match_id=match.pk, result_changed=result_changed)
     match.live = live_summary(state)
     match.version += writes  # the caller holds the row lock: no lost update
-    match.save(
-        update_fields=[
-            "score_0",
-            "score_1",
-            "winner_side",
-            "status",
-            "version",
-            "updated_at",
-            "live",
-        ]
-    )
+    match.save(update_fields=["status", "version", "updated_at", "live"])
 
 
-def live_summary(state: MatchState) -> dict[str, Any]:
+def live_summary(state: Any) -> dict[str, Any]:
     """What a scoreboard shows of the hand in play, stored on the match so that live
-    reads need no replay."""
+    reads need no replay: hand, phase, dealer, to_act, trick, and what the game adds
+    (Cuatrola: trump card, declaration, declarer, tricks won)."""
     if state.awaiting_deal or not state.hands:
         number = len(state.hands) + 1
         return {
@@ -601,12 +666,9 @@ def live_summary(state: MatchState) -> dict[str, Any]:
         "hand": hand.number,
         "phase": "finished" if state.finished else hand.phase,
         "dealer": hand.dealer,
-        "trump_card": hand.trump_card.text,
-        "declaration": hand.declaration,
-        "declarer": hand.declarer,
+        **find_game(state.game).live_view(hand),
         "to_act": hand.to_act,
         "trick": [{"seat": s, "card": c.text} for s, c in hand.current_trick],
-        "tricks_won": list(hand.tricks_won),
     }
 
 

@@ -10,10 +10,11 @@ from django.shortcuts import get_object_or_404, render
 
 from clubs.access import may_record, may_see_hands
 
-from .engine import RecordFormatError, check_text, load_record
+from .engine import RecordFormatError, check_text, find_game, load_record
 from .forms import RecordCheckForm
 from .models import Match, Seat
-from .replays import match_story
+from .pad import pad_config, rules_text
+from .replays import match_story, unit_labels
 from .services import replay
 
 
@@ -57,21 +58,32 @@ def _readable_match(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(
         Match.objects.readable_by(request.user)
         .select_related("club")
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player"))),
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "units"),
         pk=pk,
     )
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """A match: the sides, the score and every hand, trick by trick."""
+    """A match: the scoring units (sides, or seats), the score and every hand, trick by
+    trick."""
     match = _readable_match(request, pk)
     names = [s.player.display_name for s in match.seats.all()]
     state = replay(match, hide_deal_in_play=not may_see_hands(request.user, match))
+    game = find_game(match.game)
+    labels = unit_labels(game, state.rules, names)
     context = {
         "match": match,
+        "game_title": game.title,
         "names": names,
-        "sides": [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"],
-        "hands": match_story(state, names),
+        "sides": labels,
+        "units": [
+            {"label": labels[u.unit], "score": u.score, "winner": u.is_winner}
+            for u in match.units.all()
+        ],
+        # in the order the game lists its options (PostgreSQL's jsonb keeps no key order)
+        "rules_text": rules_text(state.rules.as_dict()),
+        "auction": "bid" in game.turn_kinds,
+        "hands": match_story(game, state, names),
         "can_score": may_record(request.user, match),
     }
     return render(request, "games/match.html", context)
@@ -84,4 +96,6 @@ def scoring_pad(request: HttpRequest, pk: int) -> HttpResponse:
     if not may_record(request.user, match):
         raise PermissionDenied
     names = [s.player.display_name for s in match.seats.all()]
-    return render(request, "games/score.html", {"match": match, "names": names})
+    game = find_game(match.game)
+    context = {"match": match, "config": pad_config(game, match, names), "game_title": game.title}
+    return render(request, "games/score.html", context)

@@ -1,5 +1,5 @@
 """A finished double round robin synthesised straight into the tables the standings
-recompute reads (finished matches' scores, their hands' summaries). For the standings
+recompute reads (finished matches and their units' results). For the standings
 benchmark and the killed-worker test: recording thousands of matches card by card through
 the API would take hours."""
 
@@ -13,7 +13,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
     from django.contrib.auth import get_user_model
 
     from clubs.models import Club, Player
-    from games.models import Hand, Match
+    from games.models import Hand, Match, MatchUnit
     from tournaments.models import Entry, EntryPlayer, Fixture, FixtureEntry, Round, Tournament
     from tournaments.pairing import double_berger_rounds
 
@@ -43,15 +43,8 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
             winner = rng.randrange(2)
             loser_score = rng.randrange(11)
             score = (11, loser_score) if winner == 0 else (loser_score, 11)
-            m = Match(
-                club=club,
-                rules={},
-                status="finished",
-                score_0=score[0],
-                score_1=score[1],
-                winner_side=winner,
-                created_by=user,
-            )
+            m = Match(club=club, rules={}, status="finished", created_by=user)
+            m.synthetic = (score, winner)
             matches.append(m)
             fixtures.append((round_, table, entries[a - 1], entries[b - 1], m))
     Match.objects.bulk_create(matches, batch_size=2000)
@@ -66,11 +59,18 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
         ],
         batch_size=5000,
     )
+    units = []
     for m in matches:
+        score, winner = m.synthetic
+        won = [0, 0]
+        made = [dict.fromkeys(("solo", "cuatrola", "quintola", "cante_points"), 0) for _ in "ab"]
         for number in range(1, 9):
             side = rng.randrange(2)
             declaration = rng.choice(["plain", "plain", "solo", "cuatrola"])
             declarer = None if declaration == "plain" else rng.randrange(4)
+            won[side] += 1
+            if declarer is not None and declarer % 2 == side:
+                made[side][declaration] += 1
             hands.append(
                 Hand(
                     match=m,
@@ -80,5 +80,17 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
                     summary={"winner_side": side, "declarer": declarer, "declaration": declaration},
                 )
             )
+        units += [
+            MatchUnit(
+                match=m,
+                unit=u,
+                score=score[u],
+                is_winner=winner == u,
+                hands_won=won[u],
+                counters=made[u],
+            )
+            for u in (0, 1)
+        ]
     Hand.objects.bulk_create(hands, batch_size=5000)
+    MatchUnit.objects.bulk_create(units, batch_size=5000)
     return t, len(matches), len(hands)

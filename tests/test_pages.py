@@ -28,18 +28,19 @@ def test_club_page_lists_matches_and_players(client, demo):
     html = client.get("/clubs/pena-la-baza/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     for match in demo.matches.all():
         assert f"/matches/{match.pk}/" in html
-        assert f"<strong>{match.score_0}–{match.score_1}</strong>" in html
+        assert f"<strong>{match.score_text}</strong>" in html
     assert "Héctor" in html
     live = demo.matches.filter(status="in_progress").count()
-    assert live == 2  # the demo match half-way through a hand, and one league fixture
+    # the demo match half-way through a hand, the Subastao one, and one league fixture
+    assert live == 3
     assert f"{live} matches in progress" in html
 
 
 def test_match_page_tells_every_hand_trick_by_trick(client, demo):
     match = demo.matches.filter(status="finished").first()
     html = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert f"{match.score_0}–{match.score_1}" in html
-    assert html.count('<details class="hand"') == match.hands.exclude(trump_card="").count()
+    assert match.score_text in html
+    assert html.count('<details class="hand"') == match.hands.exclude(header={}).count()
     assert "Trick 1" in html
 
 
@@ -117,12 +118,12 @@ def test_a_players_history_lists_every_match_with_the_result(client, demo):
     ).content.decode()
     for seat in seats:
         assert f"/matches/{seat.match_id}/" in html
-    won = sum(
-        1 for s in seats if s.match.status == "finished" and s.match.winner_side == s.number % 2
-    )
-    lost = sum(
-        1 for s in seats if s.match.status == "finished" and s.match.winner_side != s.number % 2
-    )
+    # Ana's unit: her side in Cuatrola (seats 0 and 2, 1 and 3), her own seat in Subastao
+    finished = [s for s in seats if s.match.status == "finished"]
+    unit = {"cuatrola": lambda seat: seat % 2, "subastao": lambda seat: seat}
+    won = sum(1 for s in finished if s.match.winner_unit == unit[s.match.game](s.number))
+    lost = len(finished) - won
+    assert {s.match.game for s in finished} == {"cuatrola", "subastao"}
     assert f"{won} won, {lost} lost" in html
     assert (
         f'/clubs/pena-la-baza/players/{ana.pk}/"'

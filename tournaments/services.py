@@ -461,6 +461,7 @@ def _create_round(t: Tournament, number: int, tables: list[list[Entry]], user: U
             fixture.match = games.create_match(
                 club=t.club,
                 user=user,
+                game=t.game,
                 rules=t.rules,
                 players=seat_players(t, entries),
                 name=f"{t.name} — R{number} M{table}",

@@ -40,7 +40,7 @@ class Participant:
     is_winner: bool = False
     hands_won: int = 0
     #: the game's own counts (``games.results.UnitResult.counters``): Cuatrola ``solo``,
-    #: ``cuatrola``, ``quintola`` (won) and ``declared_solo``… (made); Subastao ``bids``…
+    #: ``cuatrola``, ``quintola`` (won) and ``declared_solo``… (made); Subastao ``bids_won``…
     counters: Mapping[str, int] = field(default_factory=dict)
     #: conceded a forfeit (placed last)
     forfeited: bool = False
@@ -352,7 +352,7 @@ class DeclarationRate(Metric):
 class BidsWon(_Counter):
     key, name, games = "bids", "Sub", ("subastao",)
     description = "auctions won (contracts played)"
-    counters = ("bids",)
+    counters = ("bids_won",)
 
 
 @metric

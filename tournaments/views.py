@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 from clubs.access import may_organise, may_record
 from clubs.devices import create_device_token, revoke_device_token
 from clubs.models import Club
-from games.engine import RecordFormatError, load_record
+from games.engine import RecordFormatError, find_game, load_record
 from games.models import Match, Seat
 from games.services import Refused, Stale
 
@@ -36,7 +36,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = _readable_club(request, slug)
     matches = (
         club.matches.readable_by(request.user)
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "units")
         .order_by("status", "-updated_at")[:100]
     )
     organiser = may_organise(request.user, club)
@@ -307,25 +307,36 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     seats = (
         Seat.objects.filter(player=player, match__in=Match.objects.readable_by(request.user))
         .select_related("match")
-        .prefetch_related(Prefetch("match__seats", Seat.objects.select_related("player")))
+        .prefetch_related(
+            Prefetch("match__seats", Seat.objects.select_related("player")), "match__units"
+        )
         .order_by("-match__updated_at")
     )
     rows, won, lost = [], 0, 0
     for seat in seats:
         match = seat.match
         names = [s.player.display_name for s in match.seats.all()]
-        side = seat.number % 2
+        game = find_game(match.game)
+        rules = game.parse_rules(match.rules)
+        unit = game.unit_of_seat(rules, seat.number)
+        others = [u for u in range(game.units(rules)) if u != unit]
         outcome = None
         if match.status == Match.Status.FINISHED:
-            outcome = "won" if match.winner_side == side else "lost"
+            outcome = "won" if match.winner_unit == unit else "lost"
             won += outcome == "won"
             lost += outcome == "lost"
+        score = match.score
         rows.append(
             {
                 "match": match,
-                "partner": names[(seat.number + 2) % 4],
-                "opponents": f"{names[(seat.number + 1) % 4]} & {names[(seat.number + 3) % 4]}",
-                "score": (match.score[side], match.score[1 - side]),
+                "partner": " & ".join(
+                    names[s] for s in game.unit_seats(rules, unit) if s != seat.number
+                ),
+                "opponents": " · ".join(
+                    " & ".join(names[s] for s in game.unit_seats(rules, u)) for u in others
+                ),
+                # the player's unit first, then the others in unit order
+                "score": (score[unit], *(score[u] for u in others)),
                 "outcome": outcome,
             }
         )

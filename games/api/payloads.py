@@ -1,4 +1,5 @@
-"""What the API answers about a match: the stored summaries plus the live hand state."""
+"""What the API answers about a match: the stored results plus the live hand state, for
+any game (the match's game says what its hands show: ``Game.hand_view``)."""
 
 from __future__ import annotations
 
@@ -9,29 +10,21 @@ from django.db.models import Prefetch
 
 from clubs.access import may_see_hands
 
-from ..engine import HandState, MatchState
-from ..engine.cuatrola.options import SEATS
+from ..engine import Game, find_game
 from ..models import Hand, Match, Seat
 from ..services import replay
 
 
-def hand_state(hand: HandState, row: Hand) -> dict[str, Any]:
-    """The hand being played: whose turn, the trick so far, what is known, and — when the
-    deal is known — the legal cards, calls and cantes."""
-    knowledge = hand.knowledge
-    deal_known = hand.deal is not None
+def hand_state(game: Game, hand: Any, row: Hand) -> dict[str, Any]:
+    """The hand being played: what every game shares (whose turn, the trick so far, the
+    tricks) and what the game adds (the auction, the trump, what is known, the legal
+    moves when the deal is known…)."""
     return {
         "hand": row.number,
         "next_seq": row.next_seq,
         "phase": hand.phase,
         "dealer": hand.dealer,
-        "mano": hand.mano,
-        "trump_card": hand.trump_card.text,
         "to_act": hand.to_act,
-        "calls": list(hand.calls),
-        "declaration": hand.declaration,
-        "declarer": hand.declarer,
-        "sitting_out": hand.sitting_out,
         "trick": [{"seat": s, "card": c.text} for s, c in hand.current_trick],
         "tricks": [
             {
@@ -43,35 +36,16 @@ def hand_state(hand: HandState, row: Hand) -> dict[str, Any]:
             }
             for t in hand.tricks
         ],
-        "tricks_won": list(hand.tricks_won),
-        "points": list(hand.points()),
-        "cantes": [
-            {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit, "value": c.value}
-            for c in hand.cantes
-        ],
-        "penalty": (
-            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
-        ),
-        "deal_known": deal_known,
-        "known": {str(seat): [c.text for c in knowledge.held_now(seat)] for seat in range(SEATS)},
-        "legal": {
-            "calls": hand.legal_calls(),
-            "cards": [c.text for c in hand.legal_plays()] if deal_known else None,
-            "cantes": (
-                [{"seat": seat, "suit": suit} for seat, suit in hand.legal_cantes()]
-                if deal_known
-                else None
-            ),
-        },
+        **game.hand_view(hand),
     }
 
 
-def current_hand(match: Match, state: MatchState, rows: list[Hand]) -> dict[str, Any] | None:
+def current_hand(match: Match, state: Any, rows: list[Hand]) -> dict[str, Any] | None:
     if not rows:
         return None
     row = rows[-1]
     if row.number <= len(state.hands):
-        return hand_state(state.hands[row.number - 1], row)
+        return hand_state(find_game(match.game), state.hands[row.number - 1], row)
     return {
         "hand": row.number,
         "next_seq": row.next_seq,
@@ -81,8 +55,26 @@ def current_hand(match: Match, state: MatchState, rows: list[Hand]) -> dict[str,
     }
 
 
+def units_of(match: Match) -> list[dict[str, Any]]:
+    """Each scoring unit's seats, score and whether it won (``units`` prefetched)."""
+    game = find_game(match.game)
+    rules = game.parse_rules(match.rules)
+    return [
+        {
+            "unit": u.unit,
+            "seats": game.unit_seats(rules, u.unit),
+            "score": u.score,
+            "winner": u.is_winner,
+        }
+        for u in match.units.all()
+    ]
+
+
 def match_summary(match: Match) -> dict[str, Any]:
-    """The match without its hands (lists)."""
+    """The match without its hands (lists). ``score`` is the list of the units' scores and
+    ``winner_side`` the winning unit, as before there were other games than Cuatrola."""
+    units = units_of(match)
+    winner = next((u["unit"] for u in units if u["winner"]), None)
     return {
         "id": match.pk,
         "club": match.club.slug,
@@ -90,8 +82,10 @@ def match_summary(match: Match) -> dict[str, Any]:
         "name": match.name,
         "played_on": match.played_on.isoformat() if match.played_on else None,
         "status": match.status,
-        "score": match.score,
-        "winner_side": match.winner_side,
+        "score": [u["score"] for u in units],
+        "winner_unit": winner,
+        "winner_side": winner,
+        "units": units,
         "seats": [
             {"seat": s.number, "player": {"id": s.player_id, "name": s.player.display_name}}
             for s in match.seats.all()  # prefetched by the callers
@@ -102,14 +96,14 @@ def match_summary(match: Match) -> dict[str, Any]:
 
 
 def match_payload(
-    match: Match, state: MatchState | None = None, viewer: User | AnonymousUser | None = None
+    match: Match, state: Any | None = None, viewer: User | AnonymousUser | None = None
 ) -> dict[str, Any]:
     """The whole match as ``viewer`` may see it: seats, score, every hand's summary and
     the hand in play — whose deal (the cards still held, the legal cards) only the match's
     scorer and organisers see (``may_see_hands``); no viewer is an anonymous one."""
     match = (
         Match.objects.select_related("club")
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "units")
         .get(pk=match.pk)
     )
     if not may_see_hands(viewer or AnonymousUser(), match):
@@ -126,7 +120,8 @@ def match_payload(
             {
                 "number": h.number,
                 "dealer": h.dealer,
-                "trump_card": h.trump_card or None,
+                "header": h.header,
+                "trump_card": h.header.get("trump_card"),
                 "complete": h.complete,
                 "events": h.next_seq,
                 "result": h.summary,
@@ -134,4 +129,19 @@ def match_payload(
             for h in rows
         ],
         "current": current_hand(match, state, rows),
+    }
+
+
+def legal_payload(match: Match, state: Any) -> dict[str, Any]:
+    """What the table may record next, each action in the game's event notation."""
+    game = find_game(match.game)
+    hand = state.hands[-1] if state.hands and not state.awaiting_deal else None
+    row = match.hands.order_by("-number").only("number", "next_seq").first()
+    return {
+        "hand": row.number if row else None,
+        "next_seq": row.next_seq if row else None,
+        "phase": "finished" if state.finished else hand.phase if hand else "deal",
+        "to_act": hand.to_act if hand else None,
+        "deal_known": hand.deal is not None if hand else False,
+        "actions": game.legal_actions(state),
     }

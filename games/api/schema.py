@@ -38,8 +38,17 @@ class PlayerRefSerializer(serializers.Serializer):
 
 
 class SeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, max_value=3)
+    seat = serializers.IntegerField(min_value=0)
     player = PlayerRefSerializer()
+
+
+class UnitSerializer(serializers.Serializer):
+    unit = serializers.IntegerField(min_value=0, help_text="The scoring unit: a side or a seat")
+    seats = serializers.ListField(
+        child=serializers.IntegerField(min_value=0), help_text="The seats that score for it"
+    )
+    score = serializers.IntegerField()
+    winner = serializers.BooleanField(help_text="It won the (finished) match")
 
 
 class MatchSummarySerializer(serializers.Serializer):
@@ -49,8 +58,18 @@ class MatchSummarySerializer(serializers.Serializer):
     name = serializers.CharField(allow_blank=True)
     played_on = serializers.DateField(allow_null=True)
     status = serializers.ChoiceField(choices=["in_progress", "finished"])
-    score = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
-    winner_side = serializers.IntegerField(allow_null=True)
+    score = serializers.ListField(
+        child=serializers.IntegerField(),
+        min_length=2,
+        help_text="Each scoring unit's score, in unit order (Cuatrola: the two sides)",
+    )
+    winner_unit = serializers.IntegerField(
+        allow_null=True, help_text="The unit that won the finished match"
+    )
+    winner_side = serializers.IntegerField(
+        allow_null=True, help_text="The same as winner_unit (its name before other games)"
+    )
+    units = UnitSerializer(many=True)
     seats = SeatSerializer(many=True)
     version = serializers.IntegerField()
     updated_at = serializers.DateTimeField()
@@ -59,10 +78,18 @@ class MatchSummarySerializer(serializers.Serializer):
 class HandRowSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
-    trump_card = serializers.CharField(allow_null=True)
+    header = serializers.DictField(
+        help_text="What the hand is played under, as its game reports it: "
+        "{trump_card} (Cuatrola), {bid, bidder, trump} (Subastao); {} before the deal"
+    )
+    trump_card = serializers.CharField(
+        allow_null=True, help_text="header.trump_card (Cuatrola), else null"
+    )
     complete = serializers.BooleanField()
     events = serializers.IntegerField()
-    result = serializers.DictField(allow_null=True, help_text="The checker's hand summary")
+    result = serializers.DictField(
+        allow_null=True, help_text="The checker's hand summary (RECORD_FORMAT.md, per game)"
+    )
 
 
 class MatchDetailSerializer(MatchSummarySerializer):
@@ -72,9 +99,27 @@ class MatchDetailSerializer(MatchSummarySerializer):
     hands = HandRowSerializer(many=True)
     current = serializers.DictField(
         allow_null=True,
-        help_text="The hand in play: hand, next_seq, phase (deal, calling, playing, complete), "
-        "dealer, to_act, trick, tricks, known, legal (calls; cards and cantes when the deal is "
+        help_text="The hand in play: hand, next_seq, phase (deal; calling or bidding, trump, "
+        "playing; complete), dealer, to_act, trick, tricks, and what its game adds: the "
+        "auction, the trump, known, legal (calls or bids; cards and cantes when the deal is "
         "known)…",
+    )
+
+
+class LegalSerializer(serializers.Serializer):
+    hand = serializers.IntegerField(allow_null=True, help_text="The hand the actions are for")
+    next_seq = serializers.IntegerField(
+        allow_null=True, help_text="The expected_seq to post an action with"
+    )
+    phase = serializers.CharField(help_text="deal, calling or bidding, trump, playing, finished…")
+    to_act = serializers.IntegerField(allow_null=True, help_text="The seat to act, if any")
+    deal_known = serializers.BooleanField(
+        help_text="The actions follow from the deal (else from what the record shows)"
+    )
+    actions = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Every event that may be recorded now, each in the game's notation "
+        '(e.g. {"kind": "play", "card": "3c", "seat": 1})',
     )
 
 
@@ -199,6 +244,7 @@ _MATCH = {
     "RecordEvent": "v1_matches_events_create",
     "Undo": "v1_matches_undo_create",
     "Export": "v1_matches_export_retrieve",
+    "Legal": "v1_matches_legal_retrieve",
 }
 _TOURNAMENT = {
     "Entries": "v1_tournaments_entries_list",

@@ -9,6 +9,8 @@ from rest_framework import serializers
 
 from clubs.models import Club, DeviceToken, Player
 
+from ..engine import games
+from ..models import game_choices
 from .parsers import JSONField
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
@@ -38,48 +40,86 @@ class ClubField(serializers.SlugRelatedField):
         return super().to_internal_value(data)
 
 
-# The count and the difference are checked by services.create_match (400, field players).
+# The tables of the games the site records: as few and as many seats as any ruleset has.
+FEWEST_SEATS = min(n for g in games() if g.recordable for n in g.table_sizes)
+MOST_SEATS = max(n for g in games() if g.recordable for n in g.table_sizes)
+
+
+# The count for the game's rules and the difference are checked by services.create_match
+# (400, field players).
 @extend_schema_field(
     {
         "type": "array",
         "items": {"type": "integer", "minimum": 1},
-        "minItems": 4,
-        "maxItems": 4,
+        "minItems": FEWEST_SEATS,
+        "maxItems": MOST_SEATS,
         "uniqueItems": True,
     }
 )
-class FourPlayers(serializers.ManyRelatedField):
+class TablePlayers(serializers.ManyRelatedField):
     """Players by id, in seat order."""
 
 
 class MatchCreateSerializer(serializers.Serializer):
     club = ClubField()
-    players = FourPlayers(
+    game = serializers.ChoiceField(
+        choices=game_choices(), required=False, default="cuatrola", help_text="The game"
+    )
+    players = TablePlayers(
         child_relation=serializers.PrimaryKeyRelatedField(queryset=Player.objects.all()),
-        help_text="The 4 players' ids in seat order (sides: seats 0 and 2, seats 1 and 3)",
+        help_text="The players' ids in seat order, as many as the game's rules seat "
+        "(Cuatrola: 4, sides seats 0 and 2, seats 1 and 3; Subastao: `players`, 3 each for "
+        "himself or 4 in sides)",
     )
     rules = serializers.DictField(required=False, default=dict)
-    first_dealer = serializers.IntegerField(required=False, default=0, min_value=0, max_value=3)
+    first_dealer = serializers.IntegerField(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=MOST_SEATS - 1,
+        help_text="The seat that deals the first hand (a seat of the game's table)",
+    )
     name = TextField(required=False, allow_blank=True, default="", max_length=200)
     played_on = serializers.DateField(required=False, allow_null=True, default=None)
 
 
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["pass"]}]})
+class BidField(serializers.JSONField):
+    """A Subastao bid: points, or ``"pass"`` (the game's codec judges the value)."""
+
+
 class EventSerializer(serializers.Serializer):
-    """``expected_seq`` and the event in the engine's notation; ``hand`` defaults to the
-    hand in play."""
+    """``expected_seq`` and the event in the notation of the match's game; ``hand``
+    defaults to the hand in play. The fields below are the games' notations, typed; any
+    other key goes to the game's codec as it is (a new game needs no change here), and
+    the codec judges every value (an unknown kind is a 400 naming ``kind``)."""
 
     hand = serializers.IntegerField(required=False, min_value=1, max_value=10_000)
     expected_seq = serializers.IntegerField(min_value=0, max_value=1_000_000)
-    kind = serializers.ChoiceField(choices=["deal", "call", "play", "cante", "penalty"])
+    kind = serializers.CharField(
+        max_length=20,
+        help_text="The event's kind in the game's notation: deal, call, play, cante, penalty "
+        "(Cuatrola); deal, bid, trump, play, cante, penalty (Subastao)",
+    )
     trump_card = serializers.CharField(required=False)
     deal = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField()), required=False
     )
+    dealer = serializers.IntegerField(required=False, min_value=-1_000, max_value=1_000)
     call = serializers.CharField(required=False)
+    bid = BidField(required=False)
     card = serializers.CharField(required=False)
     seat = serializers.IntegerField(required=False, min_value=-1_000, max_value=1_000)
     suit = serializers.CharField(required=False)
+    tute = serializers.CharField(required=False)
+    after_trick = serializers.IntegerField(required=False, min_value=-1_000, max_value=1_000)
     rule = serializers.CharField(required=False)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if hasattr(data, "items"):  # keys no game above names: the game's codec judges them
+            value.update({k: v for k, v in data.items() if k not in self.fields})
+        return value
 
     def event(self) -> dict:
         data = dict(self.validated_data)

@@ -25,12 +25,13 @@ from ..models import Match
 from .conditional import etag_for, not_modified, with_validators
 from .errors import TooLarge
 from .filters import MatchFilter
-from .payloads import match_payload, match_summary
+from .payloads import legal_payload, match_payload, match_summary
 from .schema import (
     EXAMPLE_MALFORMED,
     EXAMPLE_REFUSED,
     IF_NONE_MATCH,
     NOT_MODIFIED,
+    LegalSerializer,
     MatchDetailSerializer,
     MatchSummarySerializer,
     MeSerializer,
@@ -184,7 +185,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return (
             Match.objects.readable_by(self.request.user)
             .select_related("club")
-            .prefetch_related("seats__player")
+            .prefetch_related("seats__player", "units")
         )
 
     def initial(self, request: Request, *args, **kwargs) -> None:
@@ -207,7 +208,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return self.get_paginated_response([match_summary(m) for m in page])
 
     @extend_schema(
-        summary="A match: seats, score, every hand, and the hand in play",
+        summary="A match: seats, score per unit, every hand, and the hand in play",
         parameters=[IF_NONE_MATCH],
         responses={200: MatchDetailSerializer, 304: NOT_MODIFIED, **errors(403, 404)},
     )
@@ -229,15 +230,27 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         responses={201: MatchDetailSerializer, **errors(400, 403)},
         examples=[
             OpenApiExample(
-                "Four players, exact to 11",
+                "Cuatrola: four players, exact to 11",
                 request_only=True,
                 value={
                     "club": "pena-la-baza",
+                    "game": "cuatrola",
                     "players": [1, 2, 3, 4],
                     "rules": {"match": "exact", "target": 11},
                     "first_dealer": 0,
                 },
-            )
+            ),
+            OpenApiExample(
+                "Subastao: three players, each for himself, to 300",
+                request_only=True,
+                value={
+                    "club": "pena-la-baza",
+                    "game": "subastao",
+                    "players": [1, 2, 3],
+                    "rules": {"players": 3, "target": 300},
+                    "first_dealer": 0,
+                },
+            ),
         ],
     )
     def create(self, request: Request) -> Response:
@@ -249,6 +262,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             club=data["club"],
             players=data["players"],
             user=request.user,
+            game=data["game"],
             rules=data["rules"],
             first_dealer=data["first_dealer"],
             name=data["name"],
@@ -256,6 +270,28 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             scorer=request.user if is_scorer else None,
         )
         return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="What the table may record next, in the game's event notation",
+        description="For the seat to act (and the cantes any seat may sing now): the deal, "
+        "the calls or bids, the trump, the cards, the cantes — each an event body that can "
+        "be posted to `events/` as it is (with `hand` and `expected_seq`). Those who may see "
+        "the hands (the match's scorer, the club's organisers) get what the deal allows; "
+        "anyone else what the record shows so far allows (the hand's deal is hidden). A "
+        "penalty, an organiser's decision, is not offered.",
+        parameters=[IF_NONE_MATCH],
+        responses={200: LegalSerializer, 304: NOT_MODIFIED, **errors(403, 404)},
+    )
+    @action(detail=True, methods=["get"])
+    def legal(self, request: Request, pk: str) -> Response:
+        match = self.get_match(pk)
+        sees_hands = may_see_hands(request.user, match)
+        etag = etag_for("legal", match.pk, match.version, "hands" if sees_hands else "public")
+        cached = not_modified(request, etag, match.updated_at)
+        if cached is not None:
+            return cached
+        state = services.replay(match, hide_deal_in_play=not sees_hands)
+        return with_validators(Response(legal_payload(match, state)), etag, match.updated_at)
 
     @extend_schema(
         summary="Record one event of the hand in play",

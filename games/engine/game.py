@@ -20,13 +20,26 @@ A game supplies:
 - a typed **hand outcome** per complete hand (:class:`HandOutcome`): what each unit
   gained, the score after, the winner unit, and the game's own facts (the checker's
   per-hand JSON).
+
+What the site needs to record a game live (``games/services.py``, the API, the pages) is
+the second half of the interface, "the site's hooks": how a stored log is replayed, the
+hand's header (trump card, contract…) stored on each hand row, what the API, a scoreboard
+and the match page show of a hand, the legal actions in the event notation, and the
+per-unit counters a standings query sums. A game that does not implement them yet is
+checked (``score_record``) but not recorded (``recordable`` False).
+
+A game's hand state offers what every layer above reads without knowing the game:
+``number``, ``dealer``, ``phase``, ``to_act``, ``is_complete``, ``deal`` (None when not
+known), ``tricks`` (each with ``number``, ``leader``, ``seats``, ``cards``, ``winner``) and
+``current_trick`` (``[(seat, Card)]``); its match state ``hands``, ``score`` (per unit),
+``finished``, ``winner_unit``, ``awaiting_deal``, ``next_dealer``, ``rules`` and ``game``.
 """
 
 from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -183,3 +196,88 @@ class Game(ABC):
             isinstance(seats, list) and len(seats) == n and all(isinstance(s, str) for s in seats),
             f"seats must be a list of {n} names",
         )
+
+    # ------------------------------------------------------------------ the site's hooks
+    #: the site records this game live (it implements the hooks below); a game that does
+    #: not is still checked (``score_record``), and its records are not imported
+    recordable: ClassVar[bool] = False
+    #: the kinds of event made by the seat whose turn it is: the server fills in their
+    #: ``seat`` when the client leaves it out (a deal's ``dealer`` is always filled in)
+    turn_kinds: ClassVar[frozenset[str]] = frozenset({"play"})
+    #: the rule code of the deal and the dealer (C1, S1…): a first dealer that is no seat
+    deal_rule: ClassVar[str | None] = None
+    #: every number of seats a ruleset of the game may have (what an API schema admits)
+    table_sizes: ClassVar[tuple[int, ...]] = ()
+    #: the keys of :meth:`unit_counters`: every unit of every match has them all (0 until
+    #: a hand adds to one)
+    counters: ClassVar[tuple[str, ...]] = ()
+    #: the rules a ``penalty`` event may name (Cuatrola C7/C9, Subastao S4): what the
+    #: scoring pad offers for a renuncio, which the legal actions do not list
+    penalty_rules: ClassVar[tuple[str, ...]] = ()
+
+    def unit_seats(self, rules: Any, unit: int) -> list[int]:
+        """The seats that score for ``unit``, in seat order."""
+        return [s for s in range(self.seats(rules)) if self.unit_of_seat(rules, s) == unit]
+
+    def is_deal(self, event: Any) -> bool:
+        """Does ``event`` open a hand? (Every game's notation calls that event ``deal``.)"""
+        return self.event_to_dict(event)["kind"] == "deal"
+
+    def settle_ahead(self, match: Any, hand_events: Sequence[Any]) -> None:
+        """Tell the hand just dealt what its whole stored log holds (e.g. the penalty it
+        ends with, which settles the renuncio the log shows before it). Live entry never
+        calls this: only a replay of a stored log or an import, which know the hand ahead."""
+        return None  # a game whose log settles nothing ahead
+
+    def replay(self, match: Any, events: Iterable[Any]) -> None:
+        """Apply a whole stored log (every hand, in order) to an empty match state, each
+        hand told its own events ahead (:meth:`settle_ahead`) right after its deal."""
+        hand: list[Any] = []
+        for event in [*events, None]:
+            if hand and (event is None or self.is_deal(event)):
+                match.apply(hand[0])
+                if self.is_deal(hand[0]):
+                    self.settle_ahead(match, hand)
+                for later in hand[1:]:
+                    match.apply(later)
+                hand = []
+            if event is not None:
+                hand.append(event)
+
+    def hand_header(self, hand: Any) -> dict[str, Any]:
+        """What a hand is played under, stored on its row: the trump card, the named trump,
+        the contract… (JSON values; ``{}`` while there is nothing yet)."""
+        raise NotImplementedError
+
+    def hand_view(self, hand: Any) -> dict[str, Any]:
+        """The API's view of a hand beyond what every game shares (hand, next_seq, phase,
+        dealer, to_act, trick, tricks): the auction, the trump, the points so far, what is
+        known of each seat (``known``, ``deal_known``) and the moves the pad offers."""
+        raise NotImplementedError
+
+    def live_view(self, hand: Any) -> dict[str, Any]:
+        """What a scoreboard shows of the hand in play beyond hand, phase, dealer, to_act
+        and trick (stored on the match: live reads need no replay)."""
+        raise NotImplementedError
+
+    def legal_actions(self, match: Any) -> list[dict[str, Any]]:
+        """Every event the table may record next, each in the event notation (a client
+        can post it as it is): the deal, calls or bids, the trump, cards, cantes. Without
+        the deal, what the record does not rule out; a penalty (an organiser's decision)
+        is not offered."""
+        raise NotImplementedError
+
+    def unit_counters(self, rules: Any, outcome: HandOutcome) -> list[dict[str, int]]:
+        """What a complete hand adds to each unit's counters (one dict of whole numbers per
+        unit, the same keys every hand, so that a query can sum them): declarations or
+        bids made, cantes…"""
+        return [dict.fromkeys(self.counters, 0) for _ in outcome.delta]
+
+    def hand_story(self, hand: Any) -> dict[str, Any]:
+        """The match page's account of a hand beyond its tricks, seats as numbers:
+        ``speech`` (``[{"seat", "text"}]``: the auction in order), ``facts`` (plain values:
+        the trump, the contract, a failed declaration…), ``roles`` (name → seat or None:
+        declarer, bid winner, sitting out…), ``cantes`` (``[{"after_trick", "seat",
+        "suit", "text", "value"}]``), ``trick_points`` (each trick's card points) and
+        ``penalty`` (``{"seat", "rule"}`` or None)."""
+        raise NotImplementedError

@@ -3,6 +3,8 @@
 from django import template
 from django.utils.html import format_html
 
+from games.pad import suit_names
+
 register = template.Library()
 
 SUITS = {"o": ("oros", "●"), "c": ("copas", "♥"), "e": ("espadas", "♠"), "b": ("bastos", "♣")}
@@ -30,3 +32,17 @@ def card(text: str | None, extra_class: str = ""):
 @register.filter
 def suit_name(suit: str) -> str:
     return SUITS.get(suit, (suit, ""))[0]
+
+
+@register.simple_tag
+def suit(letter: str | None):
+    """A Spanish suit as its coloured mark and its name in the reader's language:
+    ``<span class="suit-mark suit-c"><small>♥</small> copas</span>`` for ``"c"``."""
+    if not letter:
+        return ""
+    return format_html(
+        '<span class="suit-mark suit-{}"><small>{}</small> {}</span>',
+        letter,
+        SUITS.get(letter, ("", letter))[1],
+        suit_names().get(letter, letter),
+    )

@@ -1,61 +1,87 @@
-// Scoring pad: reads the match from the API and posts one event at a time with the
-// expected sequence number. The server checks every entry; this page only shows what the
-// server says (legal moves when the deal is known, refusals with their rule code).
+// Scoring pad, for any game the site records. It knows no rule: it reads the match
+// (GET {api}) and what the table may record next (GET {api}legal/, each action an event in
+// the game's notation), offers those actions, and posts the one tapped as it is, with the
+// hand and the sequence number the server gave. Cards that are not in the legal list stay
+// tappable (dimmed): a scorer records what happened at the table, and the server answers a
+// card it can prove illegal with its rule and evidence (then the penalty is one tap away).
+// Strings, the deck and the table come from the page (#pad-config, built by the server).
 (function () {
   "use strict";
   const pad = document.getElementById("pad");
   if (!pad) return;
   const api = pad.dataset.api;
-  const names = JSON.parse(document.getElementById("seat-names").textContent);
-  const L = JSON.parse(document.getElementById("pad-labels").textContent);
-  const SUITS = { o: ["●", "oros"], c: ["♥", "copas"], e: ["♠", "espadas"], b: ["♣", "bastos"] };
-  const RANKS = { "1": "1", "3": "3", "12": "R", "11": "C", "10": "S" };
-  const DECK = ["o", "c", "e", "b"].flatMap((s) => ["1", "3", "12", "11", "10"].map((r) => r + s));
+  const C = JSON.parse(document.getElementById("pad-config").textContent);
+  const L = C.labels;
+  const names = C.names;
+  const MARK = { o: "●", c: "♥", e: "♠", b: "♣" };
+  const RANK = { "12": "R", "11": "C", "10": "S" };
   const $ = (id) => document.getElementById(id);
-  let state = null;
-  let lastSent = null;
+  let match = null; // the match as the API reads it
+  let legal = null; // the legal/ read: hand, next_seq, phase, to_act, actions
 
   const fmt = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => vars[k]);
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
+  const suitName = (s) => C.suits[s] || s;
 
-  function cardEl(text, tag) {
-    const el = document.createElement(tag || "span");
-    const suit = text.slice(-1), rank = text.slice(0, -1);
-    el.className = "card suit-" + suit;
-    el.title = rank + " de " + SUITS[suit][1];
-    el.dataset.card = text;
-    el.innerHTML = RANKS[rank] + "<small>" + SUITS[suit][0] + "</small>";
-    return el;
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
   }
 
-  function button(label, onClick, cls) {
-    const b = document.createElement("button");
+  function cardEl(text, tag) {
+    const node = el(tag || "span", "card suit-" + text.slice(-1));
+    const rank = text.slice(0, -1), suit = text.slice(-1);
+    node.title = fmt(L.cardTitle, { rank: rank, suit: suitName(suit) });
+    node.dataset.card = text;
+    node.append(RANK[rank] || rank);
+    node.append(el("small", "", MARK[suit] || suit));
+    return node;
+  }
+
+  function suitEl(suit) {
+    const node = el("span", "suit-mark suit-" + suit);
+    node.append(el("small", "", MARK[suit] || suit), " " + suitName(suit));
+    return node;
+  }
+
+  function button(label, event, cls) {
+    const b = el("button", cls || "");
     b.type = "button";
-    b.textContent = label;
-    if (cls) b.className = cls;
-    b.addEventListener("click", onClick);
+    if (typeof label === "string") b.textContent = label;
+    else b.append(label);
+    b.addEventListener("click", () => send(event));
     return b;
   }
 
-  async function load() {
-    const response = await fetch(api, { headers: { Accept: "application/json" } });
-    render(await response.json());
+  // ------------------------------------------------------------------ talking to the API
+  async function getJSON(url) {
+    const response = await fetch(url, { cache: "no-cache", headers: { Accept: "application/json" } });
+    return response.json();
   }
 
-  async function send(event) {
-    const cur = state.current;
-    lastSent = { hand: cur.hand, expected_seq: cur.next_seq, ...event };
+  async function load() {
+    const [m, l] = await Promise.all([getJSON(api), getJSON(api + "legal/")]);
+    render(m, l);
+  }
+
+  async function post(path, body) {
     pad.classList.add("busy");
     $("pad-error").textContent = "";
     try {
-      const response = await fetch(api + "events/", {
+      const response = await fetch(api + path, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json" },
-        body: JSON.stringify(lastSent),
+        body: JSON.stringify(body),
       });
-      const body = await response.json();
-      if (response.ok) render(body);
-      else showError(body, response.status);
+      const answer = await response.json();
+      if (response.ok) {
+        render(answer, await getJSON(api + "legal/"));
+      } else {
+        if (response.status === 409 && answer.state) render(answer.state, await getJSON(api + "legal/"));
+        showError(answer, response.status, body);
+      }
     } catch (e) {
       $("pad-error").textContent = L.network;
     } finally {
@@ -63,126 +89,237 @@
     }
   }
 
-  function showError(body, status) {
+  function send(event) {
+    return post("events/", { hand: legal.hand, expected_seq: legal.next_seq, ...event });
+  }
+
+  function undo() {
+    if (!window.confirm(L.confirmUndo)) return;
+    post("undo/", {});
+  }
+
+  function showError(body, status, sent) {
     const box = $("pad-error");
     box.textContent = "";
-    if (body.rule) {
-      const rule = document.createElement("span");
-      rule.className = "rule";
-      rule.textContent = body.rule;
-      box.append(rule, " ");
-    }
+    if (body.rule) box.append(el("span", "rule", body.rule), " ");
     box.append(body.message || "Error " + status);
-    if (status === 409 && body.state) render(body.state, true);
+    // a card the server proved illegal: offer the penalty it calls for (its rule, its seat)
+    const seat = body.item && body.item.seat;
+    if (sent && sent.kind === "play" && body.rule && C.penalty_rules.includes(body.rule)
+        && Number.isInteger(seat)) {
+      const p = el("div", "actions");
+      p.append(button(fmt(L.penaltyFor, { name: names[seat], rule: body.rule }),
+        { kind: "penalty", seat: seat, rule: body.rule }, "primary"));
+      box.append(p);
+    }
   }
 
-  async function undo() {
-    if (!window.confirm(L.confirmUndo)) return;
-    const response = await fetch(api + "undo/", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json" },
-      body: "{}",
+  // ------------------------------------------------------------------ rendering
+  function render(m, l) {
+    match = m;
+    legal = l;
+    const cur = m.current || {};
+    renderScore(m);
+    renderStatus(m, cur);
+    renderTable(cur, l);
+    renderActions(m, cur, l);
+    renderTricks(cur);
+    renderOther(cur, l);
+  }
+
+  function renderScore(m) {
+    const box = $("pad-score");
+    box.textContent = "";
+    (m.units || []).forEach((u) => {
+      const div = el("div", "unit" + (u.winner ? " winner" : ""));
+      div.dataset.unit = u.unit;
+      div.append(el("span", "unit-name", u.seats.map((s) => names[s]).join(" & ")));
+      div.append(el("strong", "unit-score", String(u.score)));
+      box.append(div);
     });
-    const body = await response.json();
-    if (response.ok) render(body);
-    else showError(body, response.status);
   }
 
-  function render(match, keepError) {
-    state = match;
-    if (!keepError) $("pad-error").textContent = "";
-    const cur = match.current || {};
-    $("pad-score").textContent = match.score[0] + "–" + match.score[1];
-    $("side-0").textContent = names[0] + " & " + names[2];
-    $("side-1").textContent = names[1] + " & " + names[3];
-    $("pad-status").textContent = L.hand + " " + cur.hand +
-      (cur.trump_card ? " · " + L.trump + " " : "");
-    if (cur.trump_card) $("pad-status").append(cardEl(cur.trump_card));
+  function renderStatus(m, cur) {
+    const status = $("pad-status");
+    status.textContent = "";
+    if (!cur.hand) return;
+    status.append(L.hand + " " + cur.hand);
+    if (cur.trump_card) status.append(" · " + L.trump + " ", cardEl(cur.trump_card));
+    if (cur.bid) status.append(" · " + fmt(L.bidBy, { bid: cur.bid, name: names[cur.bidder] }));
+    if (cur.trump) status.append(" · " + L.trump + " ", suitEl(cur.trump));
+    if (cur.declaration && cur.declaration !== "plain") status.append(" · " + (L[cur.declaration] || cur.declaration));
+    if (cur.points && cur.phase !== "deal" && !cur.void) {
+      // this hand's points so far, per scoring unit
+      const units = (m.units || []).map((u) => u.seats.map((s) => names[s]).join(" & ") + " " + cur.points[u.unit]);
+      status.append(el("br"), L.handPoints + ": " + units.join(" · "));
+    }
+  }
 
-    const seats = $("pad-seats");
-    seats.textContent = "";
+  function renderTable(cur, l) {
+    const table = $("pad-table");
+    table.textContent = "";
+    table.dataset.seats = names.length;
+    const onTable = {};
+    (cur.trick || []).forEach((p) => { onTable[p.seat] = p.card; });
     names.forEach((name, i) => {
-      const div = document.createElement("div");
-      div.className = "seat" + (cur.to_act === i ? " to-act" : "") + (cur.sitting_out === i ? " out" : "");
-      div.dataset.seat = i;
+      const seat = el("div", "seat seat-" + i);
+      seat.dataset.seat = i;
+      if (l.to_act === i && match.status !== "finished") seat.classList.add("to-act");
+      if (cur.sitting_out === i) seat.classList.add("out");
+      seat.append(el("strong", "", name));
       const tags = [];
       if (cur.dealer === i) tags.push(L.dealer);
+      if (cur.bidder === i) tags.push(L.bidder);
+      if (cur.declarer === i) tags.push(L.declarer);
       if (cur.sitting_out === i) tags.push(L.sitsOut);
-      if (cur.to_act === i) tags.push(L.toAct);
-      div.innerHTML = "<strong></strong><br><small></small>";
-      div.querySelector("strong").textContent = name;
-      div.querySelector("small").textContent = tags.join(" · ");
-      seats.append(div);
+      if (l.to_act === i && match.status !== "finished") tags.push(L.toAct);
+      seat.append(el("small", "", tags.join(" · ")));
+      const slot = el("div", "slot");
+      if (onTable[i]) slot.append(cardEl(onTable[i]));
+      seat.append(slot);
+      table.append(seat);
     });
+  }
 
-    const actions = $("pad-actions"), deck = $("pad-deck");
+  function byKind(actions) {
+    const out = {};
+    actions.forEach((a) => { (out[a.kind] = out[a.kind] || []).push(a); });
+    return out;
+  }
+
+  function renderActions(m, cur, l) {
+    const actions = $("pad-actions"), deck = $("pad-deck"), prompt = $("pad-prompt");
     actions.textContent = "";
     deck.textContent = "";
-    const played = new Set((cur.tricks || []).flatMap((t) => t.cards).concat((cur.trick || []).map((p) => p.card)));
-    const prompt = $("pad-prompt");
-    if (match.status === "finished") {
+    deck.hidden = true;
+    const kinds = byKind(l.actions || []);
+    const who = names[l.to_act];
+    if (m.status === "finished") {
       prompt.textContent = L.finished;
-    } else if (cur.phase === "deal") {
-      prompt.textContent = fmt(L.deal, { name: names[cur.dealer] });
-      DECK.forEach((c) => deck.append(pick(c, () => send({ kind: "deal", trump_card: c }), true)));
-    } else if (cur.phase === "calling") {
-      prompt.textContent = fmt(L.call, { name: names[cur.to_act] });
-      cur.legal.calls.forEach((c) => actions.append(button(L[c] || c, () => send({ kind: "call", call: c }), c === "pass" ? "" : "primary")));
-    } else if (cur.phase === "playing") {
-      prompt.textContent = fmt(L.play, { name: names[cur.to_act] });
-      const legal = cur.legal.cards ? new Set(cur.legal.cards) : null;
-      DECK.forEach((c) => deck.append(pick(c, () => send({ kind: "play", card: c }), !played.has(c) && (!legal || legal.has(c)))));
-      // right after a trick, its side may sing (the server checks who holds the pair)
-      if (!(cur.trick || []).length && (cur.tricks || []).length && ["plain", "solo"].includes(cur.declaration)) {
-        const last = cur.tricks[cur.tricks.length - 1];
-        const singers = [last.winner, (last.winner + 2) % 4].filter((s) => s !== cur.sitting_out);
-        const offered = cur.legal.cantes ? cur.legal.cantes.map((x) => [x.seat, x.suit])
-          : singers.flatMap((s) => Object.keys(SUITS).map((suit) => [s, suit]));
-        offered.forEach(([seat, suit]) => actions.append(button(
-          L.cante + " " + SUITS[suit][1] + " · " + names[seat], () => send({ kind: "cante", seat: seat, suit: suit }))));
+      return;
+    }
+    if (kinds.deal) {
+      prompt.textContent = fmt(kinds.deal.some((a) => a.trump_card) ? L.dealCard : L.deal, { name: names[cur.dealer] });
+      const withCard = kinds.deal.filter((a) => a.trump_card);
+      if (withCard.length) {
+        deck.hidden = false;
+        const offered = new Set(withCard.map((a) => a.trump_card));
+        fillDeck(deck, (c) => pick(c, offered.has(c) ? { kind: "deal", trump_card: c } : null, true));
       }
+      kinds.deal.filter((a) => !a.trump_card).forEach((a) => actions.append(button(L.dealButton, a, "primary big")));
+    } else if (kinds.call) {
+      prompt.textContent = fmt(L.call, { name: who });
+      kinds.call.forEach((a) => actions.append(button(L[a.call] || a.call, a, a.call === "pass" ? "big" : "primary big")));
+    } else if (kinds.bid) {
+      prompt.textContent = fmt(L.bid, { name: who });
+      const pass = kinds.bid.filter((a) => a.bid === "pass");
+      pass.forEach((a) => actions.append(button(L.pass, a, "big pass")));
+      const grid = el("div", "bids");
+      kinds.bid.filter((a) => a.bid !== "pass").forEach((a) => grid.append(button(String(a.bid), a, "bid")));
+      actions.append(grid);
+    } else if (kinds.trump) {
+      prompt.textContent = fmt(L.nameTrump, { name: who });
+      const grid = el("div", "suits");
+      kinds.trump.forEach((a) => grid.append(button(suitEl(a.suit), a, "big")));
+      actions.append(grid);
+    } else if (kinds.play || l.phase === "playing") {
+      prompt.textContent = fmt(L.play, { name: who });
     } else {
       prompt.textContent = L.complete;
     }
+    if (kinds.cante) {
+      const box = el("div", "cantes");
+      box.append(el("p", "muted", L.canteNow));
+      kinds.cante.forEach((a) => box.append(button(canteLabel(a), a, "primary big")));
+      actions.append(box);
+    }
+    if (l.phase === "playing") {
+      // the whole deck, suit by suit: a card played already is greyed out; one the server
+      // lists as legal is plain; any other is dimmed but may still be tapped
+      deck.hidden = false;
+      const played = new Set((cur.tricks || []).flatMap((t) => t.cards).concat((cur.trick || []).map((p) => p.card)));
+      const listed = new Set((kinds.play || []).map((a) => a.card));
+      fillDeck(deck, (c) => pick(c, played.has(c) ? null : { kind: "play", card: c }, listed.has(c)));
+    }
+    Object.keys(kinds).filter((k) => !["deal", "call", "bid", "trump", "play", "cante"].includes(k))
+      .forEach((k) => kinds[k].forEach((a) => actions.append(button(JSON.stringify(a), a))));
+  }
 
+  // the deck suit by suit (the page's deck is in suit order), each suit its own block
+  function fillDeck(deck, make) {
+    const blocks = {};
+    C.deck.forEach((c) => {
+      const suit = c.slice(-1);
+      if (!blocks[suit]) {
+        blocks[suit] = el("div", "suit-block suit-" + suit);
+        blocks[suit].setAttribute("role", "group");
+        blocks[suit].setAttribute("aria-label", suitName(suit));
+        deck.append(blocks[suit]);
+      }
+      blocks[suit].append(make(c));
+    });
+  }
+
+  function canteLabel(a) {
+    if (a.tute) return fmt(L.tute, { rank: L["tute" + a.tute] || a.tute, name: names[a.seat] });
+    return L.cante + " " + suitName(a.suit) + " · " + names[a.seat];
+  }
+
+  function pick(card, event, listed) {
+    const b = cardEl(card, "button");
+    b.type = "button";
+    b.disabled = !event;
+    if (event && !listed) b.classList.add("unlisted");
+    if (event) b.addEventListener("click", () => send(event));
+    return b;
+  }
+
+  function renderTricks(cur) {
     const trick = $("pad-trick");
     trick.textContent = "";
     (cur.trick || []).forEach((p) => {
-      const wrap = document.createElement("span");
-      wrap.append(cardEl(p.card));
-      const who = document.createElement("span");
-      who.className = "who";
-      who.textContent = names[p.seat];
-      wrap.append(who);
+      const wrap = el("span");
+      wrap.append(cardEl(p.card), el("span", "who", names[p.seat]));
       trick.append(wrap);
     });
     const tricks = $("pad-tricks");
     tricks.textContent = "";
+    const sung = {};
+    (cur.cantes || []).forEach((c) => { (sung[c.after_trick] = sung[c.after_trick] || []).push(c); });
+    if (cur.tute) (sung[cur.tute.after_trick] = sung[cur.tute.after_trick] || []).push({ seat: cur.tute.seat, tute: cur.tute.rank });
     (cur.tricks || []).forEach((t) => {
-      const row = document.createElement("div");
-      row.className = "trick";
+      const row = el("div", "trick");
       row.append(t.number + ".");
       t.cards.forEach((c, i) => {
-        const el = cardEl(c);
-        if (t.seats[i] === t.winner) el.classList.add("win");
-        row.append(el);
+        const node = cardEl(c);
+        if (t.seats[i] === t.winner) node.classList.add("win");
+        row.append(node);
       });
       row.append(" → " + names[t.winner]);
+      (sung[t.number] || []).forEach((c) => row.append(el("span", "badge", canteLabel(c) + (c.value ? " " + c.value : ""))));
       tricks.append(row);
     });
-    const pen = $("pad-penalty");
-    pen.textContent = "";
-    if (cur.phase === "playing" || cur.phase === "complete") {
-      names.forEach((n, i) => pen.append(button(L.penaltyAgainst + " " + n, () => send({ kind: "penalty", seat: i, rule: "C7" }))));
-    }
   }
 
-  function pick(card, onClick, enabled) {
-    const b = cardEl(card, "button");
-    b.type = "button";
-    b.disabled = !enabled;
-    b.addEventListener("click", onClick);
-    return b;
+  // what the legal list does not offer, for the scorer to record what happened at the
+  // table (the server judges it): any cante of the notation, and a penalty
+  function renderOther(cur, l) {
+    const other = $("pad-other-actions");
+    other.textContent = "";
+    const open = match.status !== "finished" && (l.phase === "playing" || l.phase === "complete");
+    $("pad-other").hidden = !open;
+    if (!open) return;
+    if (l.phase === "playing") {
+      other.append(el("p", "muted", L.otherCante));
+      const cantes = el("div", "actions");
+      C.cantes.forEach((a) => cantes.append(button(canteLabel(a), a)));
+      other.append(cantes);
+    }
+    other.append(el("p", "muted", L.penalty));
+    const penalties = el("div", "actions");
+    names.forEach((n, i) => C.penalty_rules.forEach((rule) => penalties.append(
+      button(fmt(L.penaltyFor, { name: n, rule: rule }), { kind: "penalty", seat: i, rule: rule }))));
+    other.append(penalties);
   }
 
   $("pad-undo").addEventListener("click", undo);

@@ -35,10 +35,11 @@ def rows_of(match: Match) -> tuple:
     """Everything written for a match, but its id and timestamps."""
     match.refresh_from_db()
     return (
-        (match.score_0, match.score_1, match.winner_side, match.status, match.live, match.version),
+        (match.status, match.live, match.version),
+        list(match.units.values_list("unit", "score", "is_winner", "hands_won", "counters")),
         list(
             match.hands.order_by("number").values_list(
-                "number", "dealer", "trump_card", "deal", "next_seq", "complete", "summary"
+                "number", "dealer", "header", "deal", "next_seq", "complete", "summary"
             )
         ),
         list(

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games.engine import event_to_dict, hand_events
-from games.models import Hand, HandEvent, Match, UndoRecord
+from games.models import Hand, HandEvent, Match, MatchUnit, UndoRecord
 
 from .conftest import client_for
 from .helpers import RECORDS, create_match, post_event, post_hand, record
@@ -83,7 +83,8 @@ def _snapshot():
     return (
         HandEvent.objects.count(),
         Hand.objects.count(),
-        list(Match.objects.values_list("version", "score_0", "score_1", "status")),
+        list(Match.objects.values_list("version", "status")),
+        list(MatchUnit.objects.values_list("match_id", "unit", "score", "hands_won", "counters")),
     )
 
 
@@ -263,19 +264,22 @@ def test_derived_rows_can_be_dropped_and_rebuilt_from_the_events(setup):
     for hand in rec.hands:
         state = post_hand(client, state["id"], state, hand)
     match = Match.objects.get(pk=state["id"])
+    units = ("unit", "score", "is_winner", "hands_won", "counters")
     expected = (
-        list(match.hands.values_list("number", "summary", "complete", "next_seq")),
-        match.score,
+        list(match.hands.values_list("number", "header", "summary", "complete", "next_seq")),
+        list(match.units.values_list(*units)),
         match.status,
         match.live,
     )
-    Hand.objects.filter(match=match).update(summary=None, complete=False, next_seq=0, trump_card="")
-    Match.objects.filter(pk=match.pk).update(score_0=0, score_1=0, status="in_progress", live={})
+    Hand.objects.filter(match=match).update(summary=None, complete=False, next_seq=0, header={})
+    Match.objects.filter(pk=match.pk).update(status="in_progress", live={})
+    MatchUnit.objects.filter(match=match).delete()
     services.rebuild(match)
     match.refresh_from_db()
     assert (
-        list(match.hands.values_list("number", "summary", "complete", "next_seq")),
-        match.score,
+        list(match.hands.values_list("number", "header", "summary", "complete", "next_seq")),
+        list(match.units.values_list(*units)),
         match.status,
         match.live,
     ) == expected
+    assert expected[1][0][1:3] == (11, True)  # the spec's final score: side 0 won

@@ -30,11 +30,13 @@ def test_options_describes_each_write_body(setup, match_id):
     """An authenticated OPTIONS was a 500: MatchViewSet had no serializer_class."""
     client = client_for(setup.scorer)
     fields = {
-        "/api/v1/matches/": {"club", "players", "rules", "first_dealer", "name", "played_on"},
+        "/api/v1/matches/": {
+            *("club", "game", "players", "rules", "first_dealer", "name", "played_on"),
+        },
         "/api/v1/matches/import/": {"club", "record", "file"},
         f"/api/v1/matches/{match_id}/events/": {
-            *("hand", "expected_seq", "kind", "trump_card", "deal", "call", "card"),
-            *("seat", "suit", "rule"),
+            *("hand", "expected_seq", "kind", "trump_card", "deal", "dealer", "call", "bid"),
+            *("card", "seat", "suit", "tute", "after_trick", "rule"),
         },
         f"/api/v1/matches/{match_id}/undo/": {"hand", "to_seq"},
     }
@@ -205,7 +207,9 @@ def test_schema_parameters_say_what_is_accepted(schema):
 def test_schema_request_bodies(schema):
     bodies = schema["components"]["schemas"]
     players = bodies["MatchCreateRequest"]["properties"]["players"]
-    assert (players["minItems"], players["maxItems"], players["uniqueItems"]) == (4, 4, True)
+    # Subastao seats 3 (or 4), Cuatrola 4: the game's rules say which (400 otherwise)
+    assert (players["minItems"], players["maxItems"], players["uniqueItems"]) == (3, 4, True)
+    assert bodies["MatchCreateRequest"]["properties"]["first_dealer"]["maximum"] == 3
     assert bodies["MatchCreateRequest"]["properties"]["club"]["pattern"] == "^[-a-zA-Z0-9_]{1,50}$"
     operations = schema["paths"]
     for path in ["/api/v1/matches/", "/api/v1/matches/{id}/events/", "/api/v1/matches/{id}/undo/"]:
@@ -221,6 +225,7 @@ def test_schema_links_a_new_match_to_its_operations(schema):
         "RecordEvent": "v1_matches_events_create",
         "Undo": "v1_matches_undo_create",
         "Export": "v1_matches_export_retrieve",
+        "Legal": "v1_matches_legal_retrieve",
     }
     assert links["RecordEvent"]["parameters"] == {"id": "$response.body#/id"}
     revoke = schema["paths"]["/api/v1/clubs/{slug}/device-tokens/"]["post"]["responses"]["201"]

@@ -43,9 +43,17 @@ def test_record_a_trick_see_a_refusal_and_undo(live_server, page, match_id):
     assert page.locator("#pad-tricks .trick").count() == 1
     assert "Carmen" in page.locator("#pad-tricks").inner_text()  # 3e won
     assert page.locator("#pad-deck button[data-card='10e']").is_disabled()
-    # Carmen's side may sing; espadas cannot be sung: Diego played 12e (C9: she does not
-    # hold the pair, RECORD_FORMAT.md)
-    click_and_wait(page, "#pad-actions button:has-text('espadas · Carmen')", 9)
+    # Carmen's side may sing: the server lists its cantes (Ana's and Carmen's, any suit
+    # but espadas: Diego played 12e, C9, RECORD_FORMAT.md); the pad offers those only
+    offered = page.locator("#pad-actions .cantes button").all_inner_texts()
+    assert sorted(offered) == sorted(
+        f"Cante {suit} · {name}"
+        for name in ("Ana", "Carmen")
+        for suit in ("oros", "copas", "bastos")
+    )
+    # the scorer may still record another cante; the server refuses it, naming its rule
+    page.click("#pad-other summary")
+    click_and_wait(page, "#pad-other button:has-text('espadas · Carmen')", 9)
     assert page.locator("#pad-error .rule").inner_text() == "C9"
     assert "12e" in page.locator("#pad-error").inner_text()
     page.on("dialog", lambda dialog: dialog.accept())

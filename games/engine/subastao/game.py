@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..cards import SPANISH_36, Deck
 from ..game import Game, HandOutcome, Record
 from . import record as codec
-from .events import Event, event_from_dict, event_to_dict
+from . import views
+from .events import Deal, Event, event_from_dict, event_to_dict
+from .hand import HandState
 from .match import MatchState
 from .options import SubastaoRules
 
@@ -73,3 +76,38 @@ class Subastao(Game):
 
     def check_record(self, record: Record) -> dict[str, Any]:
         return codec.check_record(record)
+
+    # ------------------------------------------------------------------ the site's hooks
+    recordable = True
+    turn_kinds = frozenset({"bid", "trump", "play"})
+    deal_rule = "S1"
+    table_sizes = (3, 4)
+    penalty_rules = ("S4",)
+    counters = views.COUNTERS
+
+    def is_deal(self, event: Event) -> bool:
+        return isinstance(event, Deal)
+
+    def settle_ahead(self, match: MatchState, hand_events: Sequence[Event]) -> None:
+        match.expect_penalty(hand_events)  # the penalty settles the renuncio it ends (S7)
+
+    def replay(self, match: MatchState, events: Iterable[Event]) -> None:
+        match.replay(events)
+
+    def hand_header(self, hand: HandState) -> dict[str, Any]:
+        return views.hand_header(hand)
+
+    def hand_view(self, hand: HandState) -> dict[str, Any]:
+        return views.hand_view(hand)
+
+    def live_view(self, hand: HandState) -> dict[str, Any]:
+        return views.live_view(hand)
+
+    def legal_actions(self, match: MatchState) -> list[dict[str, Any]]:
+        return views.legal_actions(match)
+
+    def unit_counters(self, rules: SubastaoRules, outcome: HandOutcome) -> list[dict[str, int]]:
+        return views.unit_counters(rules, outcome)
+
+    def hand_story(self, hand: HandState) -> dict[str, Any]:
+        return views.hand_story(hand)

@@ -9,6 +9,7 @@ from django.db import transaction
 from clubs.models import Club, Membership, Player
 from games import services
 from games.engine.cuatrola.simulate import random_match
+from games.engine.subastao.simulate import random_match as random_subastao
 from tournaments import services as tournaments
 
 DEMO_USERS = [
@@ -40,6 +41,12 @@ PAIRS = [
 ]
 # (seed, seats, hands to play: None = to the end)
 DEMO_MATCHES = [(7, [0, 1, 2, 3], None), (11, [4, 5, 6, 7], None), (23, [0, 5, 2, 7], 4)]
+# the Subastao club night, three players each for himself, recorded without the deal as a
+# scorer does at the table: (seed, seats, hands to play: None = to the end). Seed 140
+# plays six hands with a void hand, a tute and failed bids; seed 3 stops in its third hand
+# after five tricks and a cante.
+SUBASTAO_NIGHT = "Noche de subastao (demo)"
+SUBASTAO_MATCHES = [(140, [0, 6, 9], None), (3, [10, 11, 3], 3)]
 
 
 class Command(BaseCommand):
@@ -69,15 +76,33 @@ class Command(BaseCommand):
                     last.tricks = last.tricks[:2]
                     last.cantes = [c for c in last.cantes if c["after_trick"] <= 2]
                 services.import_record(club, record, users[Membership.Role.SCORER])
+        if not club.matches.filter(game="subastao").exists():
+            self._subastao_night(club, players, users[Membership.Role.SCORER])
         if not club.tournaments.exists():
             self._league(club, players, users[Membership.Role.ORGANISER])
-        league = club.tournaments.first()
+        # (hook) the Subastao club night's small individual tournament, with tables of
+        # three, goes here, after the league: tournaments for 3-seat tables are built
+        # beside the pair formats (issue 10)
+        league = club.tournaments.filter(format="round_robin").first()
         self.stdout.write(
             f"demo club: {club.name} — {len(players)} players, {club.matches.count()} matches, "
             f"league «{league}» at /tournaments/{league.pk}/"
         )
         for username, password, role, _ in DEMO_USERS:
             self.stdout.write(f"demo login: {username} / {password}  ({role})")
+
+    def _subastao_night(self, club, players, scorer) -> None:
+        """A finished three-player Subastao match and one in progress (its last hand
+        half played, as at a live table)."""
+        for seed, seats, hands in SUBASTAO_MATCHES:
+            record = random_subastao(random.Random(seed), max_hands=hands, with_deal=False)
+            record.seats = [players[i].display_name for i in seats]
+            record.event = SUBASTAO_NIGHT
+            if hands is not None:
+                last = record.hands[-1]
+                last.tricks = last.tricks[:5]
+                last.cantes = [c for c in last.cantes or [] if c["after_trick"] <= 5] or None
+            services.import_record(club, record, scorer)
 
     def _league(self, club, players, organiser) -> None:
         """A six-pair league: round 1 played, round 2 half played."""

@@ -1,0 +1,125 @@
+"""What the site shows of a Cuatrola hand: its header, the API's and the scoreboard's
+views, the legal actions in the event notation, the match page's account and the per-side
+counters the standings sum (the site's hooks of :class:`~games.engine.game.Game`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import SPANISH_20
+from ..game import HandOutcome
+from .hand import HandState, side_of
+from .match import MatchState
+from .options import CALLS, SEATS
+
+#: the counters of a side: declarations made (won by the declarer's side) and cante points
+COUNTERS = (*CALLS[1:], "cante_points")
+
+
+def hand_header(hand: HandState) -> dict[str, Any]:
+    return {"trump_card": hand.trump_card.text}
+
+
+def hand_view(hand: HandState) -> dict[str, Any]:
+    """The hand's calls, declaration, points, what is known of each seat and — when the
+    deal is known — the legal cards, calls and cantes (what the scoring pad offers)."""
+    deal_known = hand.deal is not None
+    knowledge = hand.knowledge
+    return {
+        "mano": hand.mano,
+        "trump_card": hand.trump_card.text,
+        "calls": list(hand.calls),
+        "declaration": hand.declaration,
+        "declarer": hand.declarer,
+        "sitting_out": hand.sitting_out,
+        "tricks_won": list(hand.tricks_won),
+        "points": list(hand.points()),
+        "cantes": [
+            {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit, "value": c.value}
+            for c in hand.cantes
+        ],
+        "penalty": (
+            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
+        ),
+        "deal_known": deal_known,
+        "known": {str(seat): [c.text for c in knowledge.held_now(seat)] for seat in range(SEATS)},
+        "legal": {
+            "calls": hand.legal_calls(),
+            "cards": [c.text for c in hand.legal_plays()] if deal_known else None,
+            "cantes": (
+                [{"seat": seat, "suit": suit} for seat, suit in hand.legal_cantes()]
+                if deal_known
+                else None
+            ),
+        },
+    }
+
+
+def live_view(hand: HandState) -> dict[str, Any]:
+    return {
+        "trump_card": hand.trump_card.text,
+        "declaration": hand.declaration,
+        "declarer": hand.declarer,
+        "tricks_won": list(hand.tricks_won),
+    }
+
+
+def legal_actions(match: MatchState) -> list[dict[str, Any]]:
+    """The deal (any card of the deck as the shown trump card), the calls, the cards and
+    the cantes the table may record next (C1, C3–C9)."""
+    if match.finished:
+        return []
+    if match.awaiting_deal:
+        return [{"kind": "deal", "trump_card": c.text} for c in SPANISH_20]
+    hand = match.hands[-1]
+    seat = hand.to_act
+    out: list[dict[str, Any]] = [
+        {"kind": "call", "call": call, "seat": seat} for call in hand.legal_calls()
+    ]
+    out += [{"kind": "play", "card": c.text, "seat": seat} for c in hand.legal_plays()]
+    out += [{"kind": "cante", "seat": s, "suit": suit} for s, suit in hand.legal_cantes()]
+    return out
+
+
+def hand_story(hand: HandState) -> dict[str, Any]:
+    """The calls (each by its seat, from mano on), the trump card, the declaration and
+    whether it failed (C10), the declarer and the seat sitting out, the cantes, each
+    trick's card points and the penalty."""
+    return {
+        "speech": [
+            {"seat": (hand.mano + i) % SEATS, "text": call} for i, call in enumerate(hand.calls)
+        ],
+        "facts": {
+            "trump_card": hand.trump_card.text,
+            "declaration": hand.declaration,
+            "failed": hand.failed,
+        },
+        "roles": {"declarer": hand.declarer, "sitting_out": hand.sitting_out},
+        "cantes": [
+            {
+                "after_trick": c.after_trick,
+                "seat": c.seat,
+                "suit": c.suit,
+                "text": c.suit,
+                "value": c.value,
+            }
+            for c in hand.cantes
+        ],
+        "trick_points": [t.points for t in hand.tricks],
+        "penalty": (
+            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
+        ),
+    }
+
+
+def unit_counters(outcome: HandOutcome) -> list[dict[str, int]]:
+    """Per side: the declaration made (the declarer's side won the hand: 1 under its name)
+    and the hand's cante points (C9, C10)."""
+    facts = outcome.facts
+    out = [dict.fromkeys(COUNTERS, 0) for _ in (0, 1)]
+    declarer, winner = facts["declarer"], facts["winner_side"]
+    if declarer is not None and side_of(declarer) == winner:
+        out[winner][facts["declaration"]] = 1
+    for side in (0, 1):
+        out[side]["cante_points"] = facts["cantes"][side]
+    return out

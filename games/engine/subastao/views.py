@@ -1,0 +1,164 @@
+"""What the site shows of a Subastao hand: its header, the API's and the scoreboard's
+views, the legal actions in the event notation, the match page's account and the per-unit
+counters the standings sum (the site's hooks of :class:`~games.engine.game.Game`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import HandOutcome
+from .events import PASS, event_to_dict
+from .hand import HandState
+from .match import MatchState
+from .options import SubastaoRules
+
+#: the counters of a unit: auctions won, contracts made, tutes sung, cante points (S2–S6)
+COUNTERS = ("bids_won", "bids_made", "tutes", "cante_points")
+
+
+def speech(hand: HandState) -> list[dict[str, Any]]:
+    """The auction with the seat of each bid: from the first speaker on, skipping the seats
+    that have passed (S2)."""
+    out, passed, seat = [], set(), hand.first
+    for bid in hand.bids:
+        out.append({"seat": seat, "bid": bid})
+        if bid == PASS:
+            passed.add(seat)
+        if len(passed) == hand.seats:
+            break
+        nxt = (seat + 1) % hand.seats
+        while nxt in passed and nxt != seat:
+            nxt = (nxt + 1) % hand.seats
+        seat = nxt
+    return out
+
+
+def hand_header(hand: HandState) -> dict[str, Any]:
+    """The contract: the standing (then winning) bid and its bidder, the named trump; a
+    void hand says so."""
+    out: dict[str, Any] = {}
+    if hand.bid is not None:
+        out["bid"], out["bidder"] = hand.bid, hand.bidder
+    if hand.trump is not None:
+        out["trump"] = hand.trump
+    if hand.void:
+        out["void"] = True
+    return out
+
+
+def _tute(hand: HandState) -> dict[str, Any] | None:
+    t = hand.tute
+    return {"seat": t.seat, "rank": t.rank, "after_trick": t.after_trick} if t else None
+
+
+def hand_view(hand: HandState) -> dict[str, Any]:
+    """The auction, the contract, the points, what is known of each seat and — when the
+    deal is known — the legal cards and cantes (bids and trumps always)."""
+    deal_known = hand.deal is not None
+    knowledge = hand.knowledge
+    return {
+        "first": hand.first,
+        "bids": list(hand.bids),
+        "speech": speech(hand),
+        "bid": hand.bid,
+        "bidder": hand.bidder,
+        "void": hand.void,
+        "trump": hand.trump,
+        "tricks_won": list(hand.tricks_won),
+        "points": list(hand.points()),
+        "cantes": [
+            {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit, "value": c.value}
+            for c in hand.cantes
+        ],
+        "tute": _tute(hand),
+        "penalty": (
+            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
+        ),
+        "deal_known": deal_known,
+        "known": {
+            str(seat): [c.text for c in knowledge.held_now(seat)] for seat in range(hand.seats)
+        },
+        "legal": {
+            "bids": hand.legal_bids(),
+            "trumps": hand.legal_trumps(),
+            "cards": [c.text for c in hand.legal_plays()] if deal_known else None,
+            "cantes": [event_to_dict(c) for c in hand.legal_cantes()] if deal_known else None,
+        },
+    }
+
+
+def live_view(hand: HandState) -> dict[str, Any]:
+    return {
+        "bid": hand.bid,
+        "bidder": hand.bidder,
+        "trump": hand.trump,
+        "tricks_won": list(hand.tricks_won),
+    }
+
+
+def legal_actions(match: MatchState) -> list[dict[str, Any]]:
+    """The deal, the bids, the trump, the cards and the cantes (pairs, tutes) the table may
+    record next (S1–S5)."""
+    if match.finished:
+        return []
+    if match.awaiting_deal:
+        return [{"kind": "deal"}]
+    hand = match.hands[-1]
+    seat = hand.to_act
+    out: list[dict[str, Any]] = [
+        {"kind": "bid", "bid": bid, "seat": seat} for bid in hand.legal_bids()
+    ]
+    out += [{"kind": "trump", "suit": suit, "seat": seat} for suit in hand.legal_trumps()]
+    out += [{"kind": "play", "card": c.text, "seat": seat} for c in hand.legal_plays()]
+    out += [event_to_dict(c) for c in hand.legal_cantes()]
+    return out
+
+
+def hand_story(hand: HandState) -> dict[str, Any]:
+    """The bids (each by its seat), the contract (bid and trump) and its bidder, a void
+    hand, the cantes and the tute, each trick's card points and the penalty."""
+    contract = None
+    if hand.bid is not None:
+        contract = f"{hand.bid}" + (f" · {hand.deck.suit_name(hand.trump)}" if hand.trump else "")
+    cantes = [
+        {
+            "after_trick": c.after_trick,
+            "seat": c.seat,
+            "suit": c.suit,
+            "text": c.suit,
+            "value": c.value,
+        }
+        for c in hand.cantes
+    ]
+    if hand.tute is not None:
+        t = hand.tute
+        cantes.append(
+            {"after_trick": t.after_trick, "seat": t.seat, "suit": None, "text": "tute", "value": 0}
+        )
+    points = hand.deck.points
+    return {
+        "speech": [{"seat": s["seat"], "text": str(s["bid"])} for s in speech(hand)],
+        "facts": {"declaration": contract, "trump": hand.trump, "void": hand.void},
+        "roles": {"declarer": hand.bidder, "tute": hand.tute.seat if hand.tute else None},
+        "cantes": cantes,
+        "trick_points": [sum(points[c] for c in t.cards) for t in hand.tricks],
+        "penalty": (
+            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
+        ),
+    }
+
+
+def unit_counters(rules: SubastaoRules, outcome: HandOutcome) -> list[dict[str, int]]:
+    """Per unit: the auction won (the bidder's unit), the contract made, the tute sung
+    (the singer's unit), and the hand's cante points (S2, S5, S6)."""
+    facts = outcome.facts
+    out = [dict.fromkeys(COUNTERS, 0) for _ in range(rules.units)]
+    if not facts["void"]:
+        unit = rules.unit_of(facts["bidder"])
+        out[unit]["bids_won"] = 1
+        out[unit]["bids_made"] = int(bool(facts["made"]))
+        if facts["tute"] is not None:
+            out[rules.unit_of(facts["tute"])]["tutes"] = 1
+    for unit, points in enumerate(facts["cantes"]):
+        out[unit]["cante_points"] = points
+    return out

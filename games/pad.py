@@ -1,0 +1,129 @@
+"""What the scoring pad page gives its script: the table, the deck, the notation's cantes
+and penalties, and every string in the reader's language.
+
+The pad holds no rule: what may be recorded now comes from the API (``legal/``). This is
+only what the page needs to draw the table and name things: the seats and the scoring
+units, the game's deck (the card grid), the cantes its notation can write (so a scorer
+can record one the legal list does not offer and read the server's verdict) and the
+rules a penalty may name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from .engine import Game
+from .models import Match
+
+
+def suit_names() -> dict[str, str]:
+    """The Spanish suits by their letter, as the reader says them."""
+    return {
+        "o": pgettext("suit", "coins"),
+        "c": pgettext("suit", "cups"),
+        "e": pgettext("suit", "swords"),
+        "b": pgettext("suit", "clubs"),
+    }
+
+
+def notation_cantes(game: Game, seats: int, suits: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Every cante the game's notation can write for this table: a pair of each suit by
+    each seat and, where the notation has it, a tute of 12s or 11s. Whether one may be
+    sung now is the server's to say."""
+    candidates = [
+        {"kind": "cante", "seat": s, "suit": suit} for s in range(seats) for suit in suits
+    ]
+    candidates += [
+        {"kind": "cante", "seat": s, "tute": rank} for s in range(seats) for rank in ("12", "11")
+    ]
+    out = []
+    for candidate in candidates:
+        try:
+            written = game.event_to_dict(game.event_from_dict(candidate))
+        except ValueError:
+            continue  # not in this game's notation (Cuatrola has no tute)
+        if written == candidate:
+            out.append(candidate)
+    return out
+
+
+def rules_text(rules: dict[str, Any]) -> str:
+    """A match's options as a line a reader understands (``a 300 · 3 jugadores · …``);
+    an option this page does not name yet is shown as ``name value``."""
+    said = {
+        "target": lambda v: _("to %(n)s") % {"n": v},
+        "players": lambda v: _("%(n)s players") % {"n": v},
+        "min_bid": lambda v: _("lowest bid %(n)s") % {"n": v},
+        "failed_bid": lambda v: (
+            _("a failed bid scores for each opponent")
+            if v == "opponents"
+            else _("a failed bid: half to each opponent")
+        ),
+        "match": lambda v: {
+            "exact": _("exact score"),
+            "first_to": _("first to the target"),
+            "hands": _("by hands"),
+        }.get(v, v),
+        "quintola": lambda v: _("with quintola") if v else _("no quintola"),
+        "renuncio_penalty": lambda v: "" if v else _("no renuncio penalty"),
+    }
+    parts = [said[k](v) if k in said else f"{k} {v}" for k, v in rules.items()]
+    return " · ".join(p for p in parts if p)
+
+
+def labels() -> dict[str, str]:
+    """The pad's strings (``%(name)s`` placeholders are filled in by the script)."""
+    return {
+        "cardTitle": _("%(rank)s of %(suit)s"),
+        "hand": _("Hand"),
+        "trump": _("trump"),
+        "bidBy": _("bid %(bid)s by %(name)s"),
+        "handPoints": _("Points this hand"),
+        "dealer": _("dealer"),
+        "bidder": _("bid winner"),
+        "declarer": _("declarer"),
+        "sitsOut": _("sits out"),
+        "toAct": _("to act"),
+        "finished": _("The match is over"),
+        "dealCard": _("Dealer %(name)s deals: pick the card shown as trump"),
+        "deal": _("%(name)s deals"),
+        "dealButton": _("Cards dealt"),
+        "call": _("%(name)s speaks"),
+        "bid": _("%(name)s bids"),
+        "nameTrump": _("%(name)s names trump"),
+        "play": _("%(name)s plays"),
+        "complete": _("Hand complete"),
+        "pass": _("pass"),
+        "solo": "solo",
+        "cuatrola": "cuatrola",
+        "quintola": "quintola",
+        "canteNow": _("Cantes that may be sung now:"),
+        "cante": _("Cante"),
+        "tute": _("Tute of %(rank)s · %(name)s"),
+        "tute12": _("kings"),
+        "tute11": _("knights"),
+        "otherCante": _("Another cante (the server checks it):"),
+        "penalty": _("Renuncio: the penalty ends the hand"),
+        "penaltyFor": _("Penalty against %(name)s (%(rule)s)"),
+        "confirmUndo": _("Remove the last entry?"),
+        "network": _("No connection: the entry was not saved. Try again."),
+    }
+
+
+def pad_config(game: Game, match: Match, names: list[str]) -> dict[str, Any]:
+    """Everything the pad's script reads from the page (``#pad-config``)."""
+    rules = game.parse_rules(match.rules)
+    deck = game.deck_for(rules)
+    return {
+        "game": game.name,
+        "names": names,
+        "units": [game.unit_seats(rules, u) for u in range(game.units(rules))],
+        "deck": [c.text for c in deck.cards],
+        "suits": suit_names(),
+        "cantes": notation_cantes(game, game.seats(rules), deck.suits),
+        "penalty_rules": list(game.penalty_rules),
+        "labels": labels(),
+    }

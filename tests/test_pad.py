@@ -1,0 +1,120 @@
+"""What the scoring pad page gives its script (games/pad.py): the table, the deck, the
+cantes the game's notation can write, the penalty rules, the strings in each language."""
+
+import re
+
+import pytest
+from django.utils import translation
+
+from games import services
+from games.engine import RuleError, find_game
+from games.pad import labels, notation_cantes, pad_config, rules_text, suit_names
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def subastao_match(players: int):
+    club = ClubFactory()
+    user = MembershipFactory(club=club, role="scorer").user
+    seated = [PlayerFactory(club=club, display_name=f"P{i}") for i in range(players)]
+    return services.create_match(
+        club=club, players=seated, user=user, game="subastao", rules={"players": players}
+    )
+
+
+def test_the_cantes_each_notation_can_write():
+    cuatrola, subastao = find_game("cuatrola"), find_game("subastao")
+    four = notation_cantes(cuatrola, 4, ("o", "c", "e", "b"))
+    assert len(four) == 16  # 4 seats × 4 suits, no tute in Cuatrola's notation
+    assert {"kind": "cante", "seat": 3, "suit": "b"} in four
+    assert not any("tute" in c for c in four)
+    three = notation_cantes(subastao, 3, ("o", "c", "e", "b"))
+    assert len(three) == 3 * 4 + 3 * 2  # a pair of each suit, a tute of 12s or 11s
+    assert {"kind": "cante", "seat": 2, "tute": "11"} in three
+
+
+def test_the_table_and_deck_of_a_three_player_subastao_match():
+    match = subastao_match(3)
+    config = pad_config(find_game("subastao"), match, ["Ana", "Blas", "Carmen"])
+    assert config["game"] == "subastao"
+    assert config["units"] == [[0], [1], [2]]
+    assert len(config["deck"]) == 36
+    assert config["deck"][:9] == ["1o", "3o", "12o", "11o", "10o", "7o", "6o", "5o", "4o"]
+    assert "2o" not in config["deck"]  # S1: no 2s with three players
+    assert config["penalty_rules"] == ["S4"]
+    assert len(config["cantes"]) == 18
+
+
+def test_the_table_and_deck_of_a_pairs_subastao_match():
+    match = subastao_match(4)
+    config = pad_config(find_game("subastao"), match, ["A", "B", "C", "D"])
+    assert config["units"] == [[0, 2], [1, 3]]
+    assert len(config["deck"]) == 40
+    assert config["deck"][9] == "2o"  # the 2 is the lowest (S1)
+
+
+@pytest.mark.parametrize(
+    ("game", "opening", "rules", "refused"),
+    [
+        (
+            "cuatrola",
+            [{"kind": "deal", "trump_card": "12o"}] + [{"kind": "call", "call": "pass"}] * 4,
+            ("C7", "C9"),
+            "C12",
+        ),
+        (
+            "subastao",
+            [
+                {"kind": "deal"},
+                {"kind": "bid", "bid": 60},
+                {"kind": "bid", "bid": "pass"},
+                {"kind": "bid", "bid": "pass"},
+                {"kind": "trump", "suit": "o"},
+            ],
+            ("S4",),
+            "S7",
+        ),
+    ],
+)
+def test_the_penalty_rules_the_pad_offers_are_the_ones_the_hand_takes(
+    game, opening, rules, refused
+):
+    engine = find_game(game)
+    assert engine.penalty_rules == rules
+
+    def opened():
+        state = engine.new_match(engine.parse_rules({}), 0)
+        for event in opening:
+            state.apply(engine.event_from_dict(event))
+        return state
+
+    for rule in rules:
+        state = opened()
+        state.apply(engine.event_from_dict({"kind": "penalty", "seat": 1, "rule": rule}))
+        assert state.hands[-1].is_complete
+    with pytest.raises(RuleError) as error:
+        opened().apply(engine.event_from_dict({"kind": "penalty", "seat": 1, "rule": "B6"}))
+    assert error.value.rule == refused
+
+
+def test_the_pad_speaks_spanish_first_and_english():
+    with translation.override("es"):
+        es = labels()
+        assert suit_names() == {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
+        assert rules_text({"players": 3, "min_bid": 60, "target": 300}) == (
+            "3 jugadores · subasta mínima 60 · a 300"
+        )
+    with translation.override("en"):
+        en = labels()
+        assert suit_names() == {"o": "coins", "c": "cups", "e": "swords", "b": "clubs"}
+    assert es.keys() == en.keys()
+    assert (es["bid"], en["bid"]) == ("Puja %(name)s", "%(name)s bids")
+    assert (es["tute12"], en["tute12"]) == ("reyes", "kings")
+    # every string the script fills in keeps its placeholders in both languages
+    for key in es:
+        assert sorted(_placeholders(es[key])) == sorted(_placeholders(en[key])), key
+
+
+def _placeholders(text: str) -> list[str]:
+    return re.findall(r"%\((\w+)\)s", text)
