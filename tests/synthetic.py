@@ -13,6 +13,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
     from django.contrib.auth import get_user_model
 
     from clubs.models import Club, Player
+    from games.engine.cuatrola.views import COUNTERS
     from games.models import Hand, Match, MatchUnit
     from tournaments.models import Entry, EntryPlayer, Fixture, FixtureEntry, Round, Tournament
     from tournaments.pairing import double_berger_rounds
@@ -63,12 +64,14 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
     for m in matches:
         score, winner = m.synthetic
         won = [0, 0]
-        made = [dict.fromkeys(("solo", "cuatrola", "quintola", "cante_points"), 0) for _ in "ab"]
+        made = [dict.fromkeys(COUNTERS, 0) for _ in "ab"]
         for number in range(1, 9):
             side = rng.randrange(2)
             declaration = rng.choice(["plain", "plain", "solo", "cuatrola"])
             declarer = None if declaration == "plain" else rng.randrange(4)
             won[side] += 1
+            if declarer is not None:
+                made[declarer % 2][f"declared_{declaration}"] += 1
             if declarer is not None and declarer % 2 == side:
                 made[side][declaration] += 1
             hands.append(

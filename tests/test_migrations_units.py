@@ -1,7 +1,8 @@
 """Results per scoring unit: a database of two-sided matches migrates forward (and back).
 
 ``games`` 0004–0006 turn ``Match.score_0/score_1/winner_side`` into one ``MatchUnit`` row
-per side, with the hands won and the counters its hands' summaries give, and
+per side, with the hands won and the counters its hands' summaries give (0007: with the
+declarations made, won or not), and
 ``Hand.trump_card`` into ``Hand.header``. The first test writes rows as the schema before
 the change had them (hand-computed expectations); the second records a real match through
 today's write path, takes the database back and forward again, and finds the same rows —
@@ -22,7 +23,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("games", "0003_clubs_app")]
 UNIT_FIELDS = ("unit", "score", "is_winner", "hands_won", "counters")
-ZERO = {"solo": 0, "cuatrola": 0, "quintola": 0, "cante_points": 0}
+ZERO = {
+    "solo": 0,
+    "cuatrola": 0,
+    "quintola": 0,
+    "declared_solo": 0,
+    "declared_cuatrola": 0,
+    "declared_quintola": 0,
+    "cante_points": 0,
+}
 
 
 def migrate(targets) -> MigrationExecutor:
@@ -89,8 +98,15 @@ def test_old_two_sided_rows_become_unit_rows_and_headers():
     from games.results import UnitResult, unit_results
 
     assert list(MatchUnit.objects.filter(match_id=finished.pk).values_list(*UNIT_FIELDS)) == [
-        (0, 11, True, 1, {**ZERO, "solo": 1, "cante_points": 20}),
-        (1, 7, False, 3, {**ZERO, "quintola": 1, "cante_points": 40}),
+        # games 0007: the declarations made, won or not (seat 0's failed cuatrola too)
+        (
+            0,
+            11,
+            True,
+            1,
+            {**ZERO, "solo": 1, "declared_solo": 1, "declared_cuatrola": 1, "cante_points": 20},
+        ),
+        (1, 7, False, 3, {**ZERO, "quintola": 1, "declared_quintola": 1, "cante_points": 40}),
     ]
     assert unit_results([playing.pk]) == {
         playing.pk: [UnitResult(0, 3, False, 0, ZERO), UnitResult(1, 4, False, 0, ZERO)]

@@ -16,7 +16,15 @@ DEAL = [
     r.split()
     for r in ["1o 3o 12c 11c 10e", "12o 1c 3c 10b 11e", "11o 10c 1e 3e 12b", "10o 12e 1b 3b 11b"]
 ]
-ZERO = {"solo": 0, "cuatrola": 0, "quintola": 0, "cante_points": 0}
+ZERO = {
+    "solo": 0,
+    "cuatrola": 0,
+    "quintola": 0,
+    "declared_solo": 0,
+    "declared_cuatrola": 0,
+    "declared_quintola": 0,
+    "cante_points": 0,
+}
 
 
 def legal(client, match_id: int) -> dict:
@@ -135,12 +143,14 @@ def test_a_finished_match_offers_nothing_and_its_units_hold_the_result(setup):
     assert [(u["score"], u["winner"]) for u in state["units"]] == [
         (s, unit == winner) for unit, s in enumerate(expected["score"])
     ]
-    # the counters are the spec's hands summed per side: hands won, declarations made by
-    # the declarer's side, cante points
+    # the counters are the spec's hands summed per side: hands won, declarations won by
+    # the declarer's side, declarations made (won or not), cante points
     hands_won, made, cantes = [0, 0], [dict(ZERO), dict(ZERO)], [0, 0]
     for h in expected["hands"]:
         side = h["winner_side"]
         hands_won[side] += 1
+        if h["declarer"] is not None:
+            made[h["declarer"] % 2][f"declared_{h['declaration']}"] += 1
         if h["declarer"] is not None and h["declarer"] % 2 == side:
             made[side][h["declaration"]] += 1
         cantes = [a + b for a, b in zip(cantes, h["cantes"], strict=True)]

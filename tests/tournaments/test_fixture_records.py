@@ -10,7 +10,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from games import services as games
-from games.engine import hand_events, load_record
+from games.engine import check_record, hand_events, load_record
 from games.engine.cuatrola.simulate import random_match
 from games.models import HandEvent
 from tests.api.helpers import RECORDS
@@ -72,6 +72,21 @@ def test_a_paper_record_fills_the_fixtures_match_through_the_api(fixture_to_fill
         ("Pareja A", 1, 11),
         ("Pareja B", 0, 7),
     ]
+    # declarations won, made and their rate, per pair, from the checker's hand summaries
+    hands = check_record(paper())["hands"]
+    made, won = [0, 0], [0, 0]
+    for h in hands:
+        if h["declarer"] is not None:
+            made[h["declarer"] % 2] += 1
+            won[h["declarer"] % 2] += h["winner_side"] == h["declarer"] % 2
+    assert made != [0, 0]  # the record has declarations to count
+    rows = {r["name"]: r for r in snapshot.rows}
+    for side, name in enumerate(("Pareja A", "Pareja B")):
+        row = rows[name]
+        assert row["declared"] == made[side]
+        assert row["solos"] + row["cuatrolas"] + row["quintolas"] == won[side]
+        rate = round(100 * won[side] / made[side], 1) if made[side] else 0
+        assert row["declaration_rate"] == rate
     # the events went in one by one, as live entry: the same as the record's
     events = HandEvent.objects.filter(hand__match=fixture.match).count()
     assert events == sum(len(hand_events(h)) for h in paper().hands)

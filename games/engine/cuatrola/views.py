@@ -12,8 +12,9 @@ from .hand import HandState, side_of
 from .match import MatchState
 from .options import CALLS, SEATS
 
-#: the counters of a side: declarations made (won by the declarer's side) and cante points
-COUNTERS = (*CALLS[1:], "cante_points")
+#: the counters of a side: declarations won (by the declarer's side, by tricks or by the
+#: opponents' renuncio), declarations made (``declared_<kind>``, won or not) and cante points
+COUNTERS = (*CALLS[1:], *(f"declared_{call}" for call in CALLS[1:]), "cante_points")
 
 
 def hand_header(hand: HandState) -> dict[str, Any]:
@@ -113,11 +114,14 @@ def hand_story(hand: HandState) -> dict[str, Any]:
 
 
 def unit_counters(outcome: HandOutcome) -> list[dict[str, int]]:
-    """Per side: the declaration made (the declarer's side won the hand: 1 under its name)
+    """Per side: the declaration won (the declarer's side won the hand: 1 under its name),
+    the declaration made (1 under ``declared_<kind>`` for the declarer's side, won or not)
     and the hand's cante points (C9, C10)."""
     facts = outcome.facts
     out = [dict.fromkeys(COUNTERS, 0) for _ in (0, 1)]
     declarer, winner = facts["declarer"], facts["winner_side"]
+    if declarer is not None:
+        out[side_of(declarer)][f"declared_{facts['declaration']}"] = 1
     if declarer is not None and side_of(declarer) == winner:
         out[winner][facts["declaration"]] = 1
     for side in (0, 1):
