@@ -28,6 +28,7 @@ from clubs.models import Club
 from games import services
 from games.engine import load_record
 from tests.factories import ClubFactory, MembershipFactory
+from tournaments.management.commands.load_demo import SUBASTAO_NIGHT
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +154,7 @@ def test_the_page_in_spanish_names_the_suits_as_players_do(client, night):
 def test_the_demo_has_a_subastao_club_night(client):
     call_command("load_demo", stdout=__import__("io").StringIO())
     club = Club.objects.get(slug="pena-la-baza")
-    night = club.matches.filter(game="subastao").order_by("pk")
+    night = club.matches.filter(game="subastao", name=SUBASTAO_NIGHT).order_by("pk")
     assert [m.status for m in night] == ["finished", "in_progress"]
     assert all(m.seats.count() == 3 and m.units.count() == 3 for m in night)
     finished, live = night
@@ -165,4 +166,4 @@ def test_the_demo_has_a_subastao_club_night(client):
     assert "in progress" in page(client, live, "en")
     # loading it again adds nothing (idempotent)
     call_command("load_demo", stdout=__import__("io").StringIO())
-    assert club.matches.filter(game="subastao").count() == 2
+    assert club.matches.filter(game="subastao", name=SUBASTAO_NIGHT).count() == 2

@@ -116,3 +116,22 @@ def test_seven_players_two_rounds_by_hand(seven, client):
     assert "J3 (2)" in sheet.decode()
     rounds = client.get(f"/api/v1/tournaments/{t.pk}/rounds/").json()
     assert [u["score"] for u in rounds[1]["fixtures"][0]["units"]] == [100, 200, 300]
+
+
+def test_the_demo_has_a_small_individual_tournament(client):
+    from django.core.management import call_command
+
+    from tournaments.models import Tournament
+
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    t = Tournament.objects.get(game="subastao")
+    assert f"individual tournament «{t.name}» at /tournaments/{t.pk}/" in out.getvalue()
+    assert (t.table_size, t.entry_size, t.entries.count()) == (3, 1, 7)
+    (r1,) = t.rounds.all()
+    assert tables(r1) == [(1, 2, 3), (4, 5, 6), (7,)]
+    assert {f.match.status for f in r1.fixtures.exclude(match=None)} == {"finished"}
+    rows = client.get(f"/api/v1/tournaments/{t.pk}/standings/").json()["rows"]
+    assert sorted(r["match_points"] for r in rows) == [0, 0, 1, 1, 1, 2, 2]  # 2-1-0 twice, a bye
+    call_command("load_demo", stdout=io.StringIO())  # idempotent
+    assert Tournament.objects.filter(game="subastao").count() == 1

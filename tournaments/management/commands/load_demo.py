@@ -47,6 +47,12 @@ DEMO_MATCHES = [(7, [0, 1, 2, 3], None), (11, [4, 5, 6, 7], None), (23, [0, 5, 2
 # after five tricks and a cante.
 SUBASTAO_NIGHT = "Noche de subastao (demo)"
 SUBASTAO_MATCHES = [(140, [0, 6, 9], None), (3, [10, 11, 3], 3)]
+# its small individual tournament: seven players at tables of three (one sits out each
+# round), Swiss by score groups; round 1 played (seeds of the two tables): the organiser
+# draws round 2
+INDIVIDUAL = "Torneo individual de subastao"
+INDIVIDUAL_PLAYERS = [0, 2, 4, 6, 8, 10, 11]
+INDIVIDUAL_SEEDS = [1, 13]
 
 
 class Command(BaseCommand):
@@ -80,13 +86,14 @@ class Command(BaseCommand):
             self._subastao_night(club, players, users[Membership.Role.SCORER])
         if not club.tournaments.exists():
             self._league(club, players, users[Membership.Role.ORGANISER])
-        # (hook) the Subastao club night's small individual tournament, with tables of
-        # three, goes here, after the league: tournaments for 3-seat tables are built
-        # beside the pair formats (issue 10)
+        if not club.tournaments.filter(game="subastao").exists():
+            self._individual(club, players, users[Membership.Role.ORGANISER])
         league = club.tournaments.filter(format="round_robin").first()
+        individual = club.tournaments.filter(game="subastao").first()
         self.stdout.write(
             f"demo club: {club.name} — {len(players)} players, {club.matches.count()} matches, "
-            f"league «{league}» at /tournaments/{league.pk}/"
+            f"league «{league}» at /tournaments/{league.pk}/, "
+            f"individual tournament «{individual}» at /tournaments/{individual.pk}/"
         )
         for username, password, role, _ in DEMO_USERS:
             self.stdout.write(f"demo login: {username} / {password}  ({role})")
@@ -103,6 +110,31 @@ class Command(BaseCommand):
                 last.tricks = last.tricks[:5]
                 last.cantes = [c for c in last.cantes or [] if c["after_trick"] <= 5] or None
             services.import_record(club, record, scorer)
+
+    def _individual(self, club, players, organiser) -> None:
+        """Seven players, tables of three: round 1 played (recorded without the deal, as
+        at the table), its standings; round 2 is the organiser's to draw."""
+        t = tournaments.create_tournament(
+            club=club,
+            user=organiser,
+            format="swiss",
+            game="subastao",
+            name=INDIVIDUAL,
+            swiss_rounds=3,
+        )
+        for i in INDIVIDUAL_PLAYERS:
+            tournaments.add_entry(t, organiser, players[i].display_name, players[i])
+        round_ = tournaments.generate_next_round(t, organiser)
+        tables = round_.fixtures.exclude(match=None).select_related("match").order_by("table")
+        for fixture, seed in zip(tables, INDIVIDUAL_SEEDS, strict=True):
+            match = fixture.match
+            record = random_subastao(
+                random.Random(seed),
+                services.parse_rules(match.rules, match.game),
+                first_dealer=match.first_dealer,
+                with_deal=False,
+            )
+            services.record_hands(match, record, organiser)
 
     def _league(self, club, players, organiser) -> None:
         """A six-pair league: round 1 played, round 2 half played."""
