@@ -82,3 +82,28 @@ def test_entries_of_one_player(club_and_organiser):
         services.add_entry(t, organiser, "Otra Ana", ana)
     form = EntryForm(club=club, size=1)
     assert list(form.fields) == ["name", "player_1"]
+
+
+def test_the_club_page_creates_an_individual_tournament(club_and_organiser, client):
+    club, organiser = club_and_organiser
+    organiser.set_password("pw")
+    organiser.save()
+    client.login(username="o", password="pw")
+    response = client.post(
+        f"/clubs/{club.slug}/",
+        {"name": "Noche", "game": "subastao", "rules": "", "format": "swiss", "swiss_rounds": 3},
+    )
+    t = club.tournaments.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/tournaments/{t.pk}/"
+    assert (t.game, t.table_size, t.entry_size, t.swiss_rounds) == ("subastao", 3, 1, 3)
+    response = client.post(
+        f"/clubs/{club.slug}/",
+        {"name": "Liga", "game": "subastao", "format": "round_robin", "swiss_rounds": 3},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert "format round_robin does not draw tables of 3" in response.content.decode()
+    page = client.get(f"/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Add a player" in page
+    assert 'name="player_2"' not in page
