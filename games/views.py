@@ -15,7 +15,7 @@ from .forms import RecordCheckForm
 from .models import Match, Seat
 from .pad import pad_config, rules_text
 from .replays import match_story, unit_labels
-from .services import replay
+from .services import export_record, replay
 
 
 def _seat_names(content: bytes) -> list[str]:
@@ -61,6 +61,16 @@ def _readable_match(request: HttpRequest, pk: int) -> Match:
         .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "units"),
         pk=pk,
     )
+
+
+def match_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match's card-record as a file to keep (the API's export, as a download); the
+    hand in play without its deal for those who may not see the hands."""
+    match = _readable_match(request, pk)
+    record = export_record(match, hide_deal_in_play=not may_see_hands(request.user, match))
+    response = HttpResponse(record.dumps(), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
+    return response
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
