@@ -485,3 +485,65 @@ def test_with_the_deal_only_the_true_declarations_and_the_b6_cards(setup):
     state = post_event(client, state["id"], state, body["actions"][0])
     assert client.get(url).json()["actions"] == plays(0, "Kh Qh")  # B5: one of the pair
     assert state["current"]["belote_pending"] == {"seat": 0, "suit": "h"}
+
+
+@pytest.mark.parametrize(
+    ("calls_first", "event", "rule", "item"),
+    [
+        ((), {"kind": "call", "call": "trumps"}, "B2", {"hand": 1, "seat": 0, "call": 1}),
+        ((), {"kind": "call", "call": "double"}, "B2", {"hand": 1, "seat": 0, "call": 1}),
+        (
+            ("hearts",),
+            {"kind": "call", "call": "redouble"},
+            "B2",
+            {"hand": 1, "seat": 1, "call": 2},
+        ),
+        ((), {"kind": "declaration", "type": "sixte", "cards": ["As"]}, None, {"field": "type"}),
+        (
+            (),
+            {"kind": "declaration", "type": "tierce", "cards": "As Ks Qs"},
+            None,
+            {"field": "cards"},
+        ),
+        ((), {"kind": "belote", "suit": "x"}, None, {"field": "suit"}),
+        ((), {"kind": "play", "card": "1o"}, None, {"field": "card"}),
+        ((), {"kind": "penalty", "seat": 1, "rule": "C7"}, None, {"field": "rule"}),
+        (
+            (),
+            {"kind": "declaration", "type": "tierce", "cards": ["As", "Ks", "Qs"], "seat": 9},
+            None,
+            {"field": "seat"},
+        ),
+        (
+            (),
+            {"kind": "declaration", "type": "tierce", "cards": ["As", "Ks", "Qs"]},
+            "B2",
+            {"hand": 1, "seat": 0, "call": 1},
+        ),
+        (
+            ("hearts", "pass", "pass", "pass"),
+            {"kind": "declaration", "type": "tierce", "cards": ["As", "Ks", "Jd"]},
+            "B5",
+            {"hand": 1, "trick": 1, "seat": 0, "declaration": 1},
+        ),
+        (
+            ("no_trumps", "pass", "pass", "pass"),
+            {"kind": "belote", "suit": "h"},
+            "B5",
+            {"hand": 1, "trick": 1, "seat": 0, "declaration": 1},
+        ),
+    ],
+)
+def test_a_faulty_event_is_refused_naming_its_rule_or_field_and_nothing_is_written(
+    setup, calls_first, event, rule, item
+):
+    client = client_for(setup.scorer)
+    state = create(client, setup)
+    state = post_event(client, state["id"], state, {"kind": "deal"})
+    for call in calls_first:
+        state = post_event(client, state["id"], state, {"kind": "call", "call": call})
+    version = Match.objects.get(pk=state["id"]).version
+    body = post_event(client, state["id"], state, event, expect=400)
+    where = {k: v for k, v in body["item"].items() if v is not None}
+    assert (body["rule"], where) == (rule, item), body["message"]
+    assert Match.objects.get(pk=state["id"]).version == version
