@@ -71,10 +71,20 @@ def test_a_subastao_record_is_told_seat_by_seat(client):
     assert "&amp;" not in html.split('id="result"')[1].split("<h2>")[0]
 
 
-def test_a_record_of_a_game_the_site_does_not_tell_yet_shows_its_score(client):
+def test_a_belote_record_is_told_side_by_side_with_its_scoring(client):
+    # won by side 0 (Ana & Carmen) 36–8 at target 31 (the shared example's expected line)
     text = (SHARED / "belote_valid_025_t31_cmp_mixed.json").read_text()
-    expected = json.loads((SHARED / "belote_valid_025_t31_cmp_mixed.expected.json").read_text())
     response = client.post("/records/check/", {"text": text}, HTTP_ACCEPT_LANGUAGE="en")
     html = response.content.decode()
-    assert "Valid record." in html
-    assert f"Score: {expected['score'][0]}–{expected['score'][1]}." in html
+    assert "The match is over: Ana &amp; Carmen won, 36–8." in html
+    assert '<span class="unit-name">Blas &amp; Diego</span><strong class="unit-score">8</strong>' in html
+
+
+def test_a_game_the_site_does_not_record_is_checked_and_shows_its_score(client, monkeypatch):
+    from games.engine import find_game
+
+    monkeypatch.setattr(type(find_game("belote")), "recordable", False)
+    text = (SHARED / "belote_valid_025_t31_cmp_mixed.json").read_text()
+    html = client.post("/records/check/", {"text": text}, HTTP_ACCEPT_LANGUAGE="en").content
+    assert "Valid record." in html.decode()
+    assert "Score: 36–8." in html.decode()
