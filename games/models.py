@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, ReadableQuerySet
 
-from .engine import games
+from .engine import find_game, games
+from .replays import unit_labels
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -90,6 +91,14 @@ class Match(models.Model):
     def winner_unit(self) -> int | None:
         """The unit that won the finished match (None while it is played)."""
         return next((u.unit for u in self.units.all() if u.is_winner), None)
+
+    @property
+    def unit_labels(self) -> list[str]:
+        """Who plays for each scoring unit: ``Ana & Carmen``, or ``Ana`` alone (prefetch
+        ``seats__player`` when reading many matches)."""
+        game = find_game(self.game)
+        names = [str(s.player) for s in sorted(self.seats.all(), key=lambda s: s.number)]
+        return unit_labels(game, game.parse_rules(self.rules), names)
 
 
 class MatchUnit(models.Model):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
@@ -10,46 +12,53 @@ from django.shortcuts import get_object_or_404, render
 
 from clubs.access import may_record, may_see_hands
 
-from .engine import RecordFormatError, check_text, find_game, load_record
+from .engine import check_text, find_game, load_record
 from .forms import RecordCheckForm
 from .models import Match, Seat
 from .pad import pad_config, rules_text
 from .replays import match_story, unit_labels
-from .services import replay
+from .services import export_record, replay
 
 
-def _seat_names(content: bytes) -> list[str]:
-    """The record's seat names, or the seat numbers when it has none (or is unreadable)."""
-    try:
-        seats = load_record(content).seats
-    except RecordFormatError:
-        seats = None
-    return seats or [f"{n}" for n in range(4)]
+def _told(content: bytes) -> dict[str, Any] | None:
+    """A valid record told as the match page tells a match (units, every hand trick by
+    trick), for the games the site records; None for the others."""
+    record = load_record(content)
+    game = find_game(record.game)
+    if not game.recordable:
+        return None
+    state = game.new_match(record.rules)
+    game.replay(state, [event for hand in record.hands for event in hand.events()])
+    names = record.seats or [str(n + 1) for n in range(game.seats(record.rules))]
+    labels = unit_labels(game, record.rules, names)
+    winner = state.winner_unit if state.finished else None
+    return {
+        "units": [
+            {"label": label, "score": score, "winner": unit == winner}
+            for unit, (label, score) in enumerate(zip(labels, state.score, strict=True))
+        ],
+        "winner": labels[winner] if winner is not None else None,
+        "score": "–".join(str(s) for s in state.score),
+        "auction": "bid" in game.turn_kinds,
+        "hands": match_story(game, state, names),
+    }
 
 
 def check_record_page(request: HttpRequest) -> HttpResponse:
     """Upload or paste a card-record and see what the checker says, hand by hand."""
-    result, status, seats = None, 200, None
+    result, status, told = None, 200, None
     if request.method == "POST":
         form = RecordCheckForm(request.POST, request.FILES)
         if form.is_valid():
             content = form.cleaned_data["content"]
             result, _exit = check_text(content, form.cleaned_data["name"])
-            seats = _seat_names(content)
-            for hand in result.get("hands", []):
-                if hand.get("declarer") is not None:
-                    hand["declarer_name"] = seats[hand["declarer"]]
+            if result["valid"]:
+                told = _told(content)
         else:
             status = 400
     else:
         form = RecordCheckForm()
-    # sides by their players' names where the record has two sides of two (Cuatrola)
-    sides = (
-        [f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"]
-        if seats and len(seats) == 4
-        else None
-    )
-    context = {"form": form, "result": result, "sides": sides}
+    context = {"form": form, "result": result, "told": told}
     return render(request, "games/check_record.html", context, status=status)
 
 
@@ -61,6 +70,16 @@ def _readable_match(request: HttpRequest, pk: int) -> Match:
         .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "units"),
         pk=pk,
     )
+
+
+def match_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match's card-record as a file to keep (the API's export, as a download); the
+    hand in play without its deal for those who may not see the hands."""
+    match = _readable_match(request, pk)
+    record = export_record(match, hide_deal_in_play=not may_see_hands(request.user, match))
+    response = HttpResponse(record.dumps(), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.json"'
+    return response
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:

@@ -167,3 +167,24 @@ def test_the_demo_has_a_subastao_club_night(client):
     # loading it again adds nothing (idempotent)
     call_command("load_demo", stdout=__import__("io").StringIO())
     assert club.matches.filter(game="subastao", name=SUBASTAO_NIGHT).count() == 2
+
+
+def test_the_club_page_names_each_seat_of_a_three_player_match(client, night):
+    html = client.get(f"/clubs/{night.club.slug}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    row = re.search(rf'href="/matches/{night.pk}/".*?</tr>', html, re.S).group(0)
+    assert "Ana — Blas — Carmen" in row
+    assert "&amp;" not in row
+    assert "0–130–120" in row
+
+
+def test_the_match_record_downloads_as_a_file_that_the_checker_reads(client, night):
+    response = client.get(f"/matches/{night.pk}/record.json")
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="subastao-{night.pk}.json"'
+    record = load_record(response.content)
+    assert (record.game, record.seats, len(record.hands)) == (
+        "subastao",
+        ["Ana", "Blas", "Carmen"],
+        4,
+    )
+    assert f'href="/matches/{night.pk}/record.json"' in page(client, night, "es")

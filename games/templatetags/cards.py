@@ -3,28 +3,52 @@
 from django import template
 from django.utils.html import format_html
 
+from games.engine import find_game
 from games.pad import suit_names
 
 register = template.Library()
 
 SUITS = {"o": ("oros", "●"), "c": ("copas", "♥"), "e": ("espadas", "♠"), "b": ("bastos", "♣")}
 RANKS = {"1": "1", "3": "3", "12": "R", "11": "C", "10": "S"}
+#: the French suits (a 32-card deck): the same letter ``c`` is clubs there, not copas, so
+#: a card's text alone does not say its suit: the match's game does (its deck)
+FRENCH_SUITS = {
+    "c": ("tréboles", "♣"),
+    "d": ("diamantes", "♦"),
+    "h": ("corazones", "♥"),
+    "s": ("picas", "♠"),
+}
 
 
-@register.simple_tag
-def card(text: str | None, extra_class: str = ""):
-    """``<span class="card suit-o">1●</span>`` for ``"1o"``; an empty slot for None."""
+def _french(context: template.Context) -> bool:
+    """Does the page's match (``match`` in the context) play with the French deck?"""
+    try:
+        deck = find_game(context.get("match").game).deck
+    except (AttributeError, KeyError):  # no match on the page, or a game no longer played
+        return False
+    return set(deck.suits) == set(FRENCH_SUITS)
+
+
+@register.simple_tag(takes_context=True)
+def card(context: template.Context, text: str | None, extra_class: str = ""):
+    """``<span class="card suit-o">1●</span>`` for ``"1o"``; an empty slot for None. On
+    the page of a match played with the French deck, ``<span class="card french suit-c">``
+    with ♣ for ``"Jc"``."""
     if not text:
         return format_html('<span class="card empty {}"></span>', extra_class)
     rank, suit = text[:-1], text[-1]
-    name, mark = SUITS.get(suit, (suit, suit))
+    if _french(context):  # French ranks are written as they are said (10, J, Q, K, A)
+        (name, mark), shown = FRENCH_SUITS.get(suit, (suit, suit)), rank
+        extra_class = f"french {extra_class}".strip()
+    else:
+        (name, mark), shown = SUITS.get(suit, (suit, suit)), RANKS.get(rank, rank)
     return format_html(
         '<span class="card suit-{} {}" title="{} de {}">{}<small>{}</small></span>',
         suit,
         extra_class,
         rank,
         name,
-        RANKS.get(rank, rank),
+        shown,
         mark,
     )
 

@@ -182,7 +182,6 @@ def test_unit_results_reads_any_number_of_matches_in_one_query(setup, django_ass
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({"game": "belote"}, "game"),  # a game the site does not record (yet)
         ({"game": "mus"}, "game"),
         ({"players": []}, "players"),
         ({"first_dealer": 4}, "first_dealer"),  # no seat 4 at any table (schema)

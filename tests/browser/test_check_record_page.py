@@ -17,9 +17,10 @@ def test_upload_a_record_and_read_the_score_in_spanish_then_english(live_server,
     )
     page.click("#check-form button[type=submit]")
     page.wait_for_selector("#result")
-    assert "ganó la pareja 1, 0–12" in page.locator(".ok-box").inner_text()
-    scores = page.locator("table.hands tbody tr td:last-child").all_inner_texts()
-    assert scores == ["0–5", "0–10", "0–12"]
+    assert "victoria de Blas & Diego, 0–12" in page.locator(".ok-box").inner_text()
+    # the hands newest first, each with the score after it
+    summaries = page.locator("details.hand summary").all_inner_texts()
+    assert [s.rsplit("·", 1)[-1].strip() for s in summaries] == ["0–12", "0–10", "0–5"]
     page.click("button[name=language][value=en]")
     page.wait_for_load_state()
     assert page.locator("h1").inner_text() == "Check a match record"

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..cards import FRENCH_32
 from ..game import Game, HandOutcome, Record
 from . import record as codec
-from .events import Event, event_from_dict, event_to_dict
+from . import views
+from .events import Deal, Event, event_from_dict, event_to_dict
+from .hand import HandState
 from .match import MatchState
 from .options import SEATS, BeloteRules
 
@@ -67,3 +70,39 @@ class BeloteGame(Game):
 
     def check_record(self, record: Record) -> dict[str, Any]:
         return codec.check_record(record)
+
+    # ------------------------------------------------------------------ the site's hooks
+    recordable = True
+    # the seat about to play makes its declarations and belote: the server fills it in
+    turn_kinds = frozenset({"call", "declaration", "belote", "play"})
+    deal_rule = "B1"
+    table_sizes = (SEATS,)
+    penalty_rules = ("B6",)  # a renuncio penalty names B6 (B7)
+    counters = views.COUNTERS
+
+    def is_deal(self, event: Event) -> bool:
+        return isinstance(event, Deal)
+
+    def settle_ahead(self, match: MatchState, hand_events: Sequence[Event]) -> None:
+        match.expect_penalty(hand_events)  # the penalty settles the revoke it ends (B7)
+
+    def replay(self, match: MatchState, events: Iterable[Event]) -> None:
+        match.replay(events)
+
+    def hand_header(self, hand: HandState) -> dict[str, Any]:
+        return views.hand_header(hand)
+
+    def hand_view(self, hand: HandState) -> dict[str, Any]:
+        return views.hand_view(hand)
+
+    def live_view(self, hand: HandState) -> dict[str, Any]:
+        return views.live_view(hand)
+
+    def legal_actions(self, match: MatchState) -> list[dict[str, Any]]:
+        return views.legal_actions(match)
+
+    def unit_counters(self, rules: BeloteRules, outcome: HandOutcome) -> list[dict[str, int]]:
+        return views.unit_counters(outcome)
+
+    def hand_story(self, hand: HandState) -> dict[str, Any]:
+        return views.hand_story(hand)

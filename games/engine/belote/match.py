@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards import Card
 from ..errors import RuleError
-from .events import Deal, Event
+from .events import Deal, Event, Penalty
 from .hand import HandState
 from .options import SEATS, BeloteRules
 from .scoring import RoundResult
@@ -136,6 +136,40 @@ class MatchState:
         elif was_complete and hand.penalty is not None and len(self.results) == len(hands):
             # a penalty given after the last trick replaces that round's result (B7)
             self._rescore_last(hand)
+
+    def expect_penalty(self, hand_events: Iterable[Event]) -> None:
+        """Tell the round just dealt the penalty its ``hand_events`` end with, if any (B7):
+        a whole record or stored log is known ahead, so the penalty settles the named
+        seat's revokes that it shows before the penalty comes, as the record checker
+        does (RECORD_FORMAT.md "penalty"). Live entry never calls this: a provable revoke
+        is refused at once and the scorer records the penalty instead. A penalty that
+        will be refused (option off, no seat 0-3, no rule B6) settles nothing."""
+        if not self.hands:
+            return
+        penalty = next((e for e in hand_events if isinstance(e, Penalty)), None)
+        settles = (
+            penalty is not None
+            and self.rules.renuncio_penalty
+            and penalty.rule == "B6"
+            and type(penalty.seat) is int
+            and 0 <= penalty.seat < SEATS
+        )
+        self.hands[-1].settled = penalty.seat if settles else None
+
+    def replay(self, events: Iterable[Event]) -> None:
+        """Apply a complete log of events (a stored game, a record's events) in order, as
+        :meth:`apply` would one by one, each round told its penalty right after its deal."""
+        hand: list[Event] = []
+        for event in [*events, None]:
+            if hand and (event is None or isinstance(event, Deal)):
+                self.apply(hand[0])
+                if isinstance(hand[0], Deal):
+                    self.expect_penalty(hand)
+                for later in hand[1:]:
+                    self.apply(later)
+                hand = []
+            if event is not None:
+                hand.append(event)
 
     def _score(self, hand: HandState) -> None:
         result = hand.result
