@@ -270,13 +270,13 @@ def undo(
         try:
             state = replay(match)
         except RuleError as error:
-            # An imported hand's penalty settles the renuncio its record shows (C12):
+            # An imported hand's penalty settles the renuncio its record shows (C12, S7, B7):
             # removing the penalty but not the renuncio would leave a log that the engine
             # refuses. Nothing is removed (the transaction rolls back).
             raise Refused(
                 f"the penalty settles a fault that would stay recorded ({error.message}): "
                 f"undo hand {error.hand} back to that play as well",
-                "C12",
+                find_game(match.game).penalty_rule,
                 {"hand": error.hand, "trick": error.trick, "position": error.position},
             ) from error
         _sync(match, state)

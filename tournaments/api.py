@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from clubs.access import may_read
 from games.api.conditional import etag_for, not_modified, with_validators
-from games.api.parsers import JSONField
+from games.api.parsers import JSONField, parsers_for, refuse_large_import
 from games.api.schema import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
@@ -26,8 +26,6 @@ from games.api.schema import (
     StandingsSerializer,
     errors,
 )
-from games.api.views import _parsers
-from games.api.views import _refuse_large_import as refuse_large_import
 from games.engine import RecordFormatError, load_record, parse_record
 from games.models import Match, Seat
 from games.results import unit_results
@@ -293,7 +291,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         url_path=r"fixtures/(?P<fixture_id>[0-9]{1,18})/record",
         pagination_class=None,
         serializer_class=FixtureRecordSerializer,
-        parser_classes=_parsers("application/json", "multipart/form-data"),
+        parser_classes=parsers_for("application/json", "multipart/form-data"),
     )
     def record(self, request: Request, pk: str, fixture_id: str) -> Response:
         t = self.get_object()

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from ..services import Refused, Stale
-from .parsers import RequestTooLarge
+from .parsers import RequestTooLarge, TooLarge  # noqa: F401  (TooLarge: re-exported)
 
 
 def _first_message(detail) -> tuple[str, str | None]:
@@ -36,18 +36,6 @@ def _first_message(detail) -> tuple[str, str | None]:
 
 def error_body(message: str, rule: str | None = None, item: dict | None = None) -> dict:
     return {"rule": rule, "message": message, "item": item or {}}
-
-
-class TooLarge(exceptions.APIException):
-    """A request over a documented size cap: 413, with ``item`` naming the field and the
-    cap."""
-
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "too_large"
-
-    def __init__(self, message: str, item: dict | None = None):
-        super().__init__(message)
-        self.item = item or {}
 
 
 def exception_handler(exc, context):

@@ -14,9 +14,23 @@ from typing import Any
 
 from django.conf import settings
 from rest_framework import exceptions, parsers, serializers, status
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
 
 MAX_DEPTH = 32
 TOO_DEEP = f"the JSON is nested deeper than {MAX_DEPTH} levels"
+
+
+class TooLarge(exceptions.APIException):
+    """A request over a documented size cap: 413, with ``item`` naming the field and the
+    cap."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+
+    def __init__(self, message: str, item: dict | None = None):
+        super().__init__(message)
+        self.item = item or {}
 
 
 class RequestTooLarge(exceptions.APIException):
@@ -97,3 +111,24 @@ class JSONField(serializers.JSONField):
             return check_depth(value)
         except ValueError as exc:
             raise serializers.ValidationError(str(exc)) from exc
+
+
+def parsers_for(*media_types: str) -> list[type]:
+    """The site's parser classes (settings) for these media types."""
+    return [p for p in api_settings.DEFAULT_PARSER_CLASSES if p.media_type in media_types]
+
+
+def refuse_large_import(request: Request) -> None:
+    """413 for an import body over ``IMPORT_MAX_BYTES``, from its Content-Length, before
+    any of it is read (a request without one has no body for Django)."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > settings.IMPORT_MAX_BYTES:
+        field = "file" if request.content_type.startswith("multipart/") else "record"
+        raise TooLarge(
+            f"{field}: the request is {length:,} bytes; at most "
+            f"{settings.IMPORT_MAX_BYTES:,} are accepted",
+            item={"field": field, "max_bytes": settings.IMPORT_MAX_BYTES},
+        )

@@ -13,7 +13,6 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 
 from clubs.access import may_organise, may_record, may_see_hands, role_in
 from clubs.devices import create_device_token, revoke_device_token
@@ -23,8 +22,8 @@ from .. import services
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
 from ..models import Match
 from .conditional import etag_for, not_modified, with_validators
-from .errors import TooLarge
 from .filters import MatchFilter
+from .parsers import parsers_for, refuse_large_import
 from .payloads import legal_payload, match_payload, match_summary
 from .schema import (
     EXAMPLE_MALFORMED,
@@ -161,11 +160,6 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(DeviceTokenSerializer(revoke_device_token(token, request.user)).data)
 
 
-def _parsers(*media_types: str) -> list[type]:
-    """The site's parser classes (settings) for these media types."""
-    return [p for p in api_settings.DEFAULT_PARSER_CLASSES if p.media_type in media_types]
-
-
 class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Matches: create, read (with the hand in play), post events, undo, import, export."""
 
@@ -177,7 +171,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     # JSON bodies only (a file upload too on import): a form body cannot carry the nested
     # rules and deals, and one the parser could not read was taken for `{}` (on undo: "undo
     # the last event"). The site's own parsers, whatever limits they add.
-    parser_classes = _parsers("application/json")
+    parser_classes = parsers_for("application/json")
     filterset_class = MatchFilter
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
@@ -191,7 +185,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def initial(self, request: Request, *args, **kwargs) -> None:
         # before authentication: a session's CSRF check would read a multipart body whole
         if self.action == "import_":
-            _refuse_large_import(request)
+            refuse_large_import(request)
         super().initial(request, *args, **kwargs)
 
     def get_match(self, pk: str) -> Match:
@@ -397,7 +391,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         methods=["post"],
         url_path="import",
         serializer_class=ImportSerializer,
-        parser_classes=_parsers("application/json", "multipart/form-data"),
+        parser_classes=parsers_for("application/json", "multipart/form-data"),
     )
     def import_(self, request: Request) -> Response:
         body = ImportSerializer(data=request.data)
@@ -420,22 +414,6 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             )
         match = services.import_record(club, record, request.user)
         return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
-
-
-def _refuse_large_import(request: Request) -> None:
-    """413 for an import body over ``IMPORT_MAX_BYTES``, from its Content-Length, before
-    any of it is read (a request without one has no body for Django)."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    if length > settings.IMPORT_MAX_BYTES:
-        field = "file" if request.content_type.startswith("multipart/") else "record"
-        raise TooLarge(
-            f"{field}: the request is {length:,} bytes; at most "
-            f"{settings.IMPORT_MAX_BYTES:,} are accepted",
-            item={"field": field, "max_bytes": settings.IMPORT_MAX_BYTES},
-        )
 
 
 @extend_schema(summary="Who you are, and your roles", responses={200: MeSerializer, **errors(403)})

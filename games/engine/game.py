@@ -214,6 +214,9 @@ class Game(ABC):
     #: the rules a ``penalty`` event may name (Cuatrola C7/C9, Subastao S4): what the
     #: scoring pad offers for a renuncio, which the legal actions do not list
     penalty_rules: ClassVar[tuple[str, ...]] = ()
+    #: the rule of the penalty itself (C12, S7, B7): what a refused penalty, or an undo
+    #: that would leave a settled fault without its penalty, cites
+    penalty_rule: ClassVar[str | None] = None
 
     def unit_seats(self, rules: Any, unit: int) -> list[int]:
         """The seats that score for ``unit``, in seat order."""

@@ -78,6 +78,7 @@ class BeloteGame(Game):
     deal_rule = "B1"
     table_sizes = (SEATS,)
     penalty_rules = ("B6",)  # a renuncio penalty names B6 (B7)
+    penalty_rule = "B7"
     counters = views.COUNTERS
 
     def is_deal(self, event: Event) -> bool:

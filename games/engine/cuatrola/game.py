@@ -77,6 +77,7 @@ class Cuatrola(Game):
     deal_rule = "C1"
     table_sizes = (4,)
     penalty_rules = ("C7", "C9")
+    penalty_rule = "C12"
     counters = views.COUNTERS
 
     def is_deal(self, event: Event) -> bool:

@@ -83,6 +83,7 @@ class Subastao(Game):
     deal_rule = "S1"
     table_sizes = (3, 4)
     penalty_rules = ("S4",)
+    penalty_rule = "S7"
     counters = views.COUNTERS
 
     def is_deal(self, event: Event) -> bool:
