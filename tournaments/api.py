@@ -35,6 +35,9 @@ from .models import Entry, Fixture, FixtureEntry, Tournament
 from .services import import_fixture_record
 from .standings_store import fixture_rows, parse_round_number
 
+#: live fields some games add beside the hand, the turn and the trick
+GAME_LIVE_KEYS = ("bid", "bidder", "trump", "contract", "declarer", "multiplier", "declaration")
+
 
 class EntrySerializer(serializers.ModelSerializer):
     players = serializers.SerializerMethodField()
@@ -234,6 +237,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                         k: m.live.get(k)
                         for k in ("hand", "phase", "dealer", "to_act", "trump_card", "trick")
                     },
+                    # and what the game's live view adds (a bid and its trump, a contract)
+                    **{k: v for k, v in m.live.items() if k in GAME_LIVE_KEYS},
                 }
                 for m in sorted(matches, key=lambda m: (m.fixture.round.number, m.fixture.table))
             ],
