@@ -15,15 +15,17 @@ dealer seat 0); their rounds, as the checker sums them up (side 0 = seats 0 and 
   contracts 3 called, 2 made (rounds 4 and 5); no capot.
 """
 
+import io
 import random
 
 import pytest
+from django.core.management import call_command
 
 from games.engine import check_record
 from games.engine.belote.simulate import random_match
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
-from tournaments.models import StandingsSnapshot
+from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.standings import Scheme, columns
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -82,3 +84,23 @@ def test_a_belote_pair_league_ranks_with_its_own_columns():
     # the two losers the same way (67 before 16)
     order = [r["name"] for r in snapshot.rows]
     assert order == [units[(3, 0)], units[(38, 1)], units[(38, 0)], units[(3, 1)]]
+
+
+def test_the_demo_has_a_belote_league_night():
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    t = Tournament.objects.get(game="belote")
+    assert f"Belote league «{t.name}» at /tournaments/{t.pk}/" in out.getvalue()
+    assert (t.table_size, t.entry_size, t.entries.count()) == (2, 2, 4)
+    matches = [f.match for f in t.rounds.get(number=1).fixtures.order_by("table")]
+    assert [m.status for m in matches] == ["finished", "finished"]
+    rows = StandingsSnapshot.objects.get(tournament=t, after_round=1).rows
+    # each pair's game points column is its match score; one winner per table
+    scores = sorted(u.score for m in matches for u in m.units.all())
+    assert sorted(r["game_points"] for r in rows) == scores
+    assert sorted(r["match_points"] for r in rows) == [0, 0, 1, 1]
+    hands = [m.hands.count() for m in matches]
+    call_command("load_demo", stdout=io.StringIO())  # idempotent
+    assert Tournament.objects.filter(game="belote").count() == 1
+    assert [m.hands.count() for m in matches] == hands
+    assert t.rounds.count() == 1
