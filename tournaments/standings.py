@@ -366,7 +366,7 @@ class BidsMade(_Counter):
 @metric
 class BeloteGamePoints(_Counter):
     key, name, games = "game_points", "PJu", ("belote",)
-    description = "game points the rounds gave (B7, before any match bonus)"
+    description = "game points the rounds gave (B7)"
     counters = ("game_points",)
 
 
