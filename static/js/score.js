@@ -222,7 +222,9 @@
       kinds.call.forEach((a) => {
         const s = C.french && suitCall(a.call);
         const label = s ? suitEl(s) : L[a.call] || a.call;
-        actions.append(button(label, a, "call-" + a.call + (a.call === "pass" ? " big" : " primary big")));
+        // a suit stays on a light button, where its red or black mark reads
+        const cls = a.call === "pass" || s ? " big" : " primary big";
+        actions.append(button(label, a, "call-" + a.call + cls));
       });
     } else if (kinds.bid) {
       prompt.textContent = fmt(L.bid, { name: who });

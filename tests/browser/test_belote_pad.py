@@ -74,6 +74,8 @@ def test_a_whole_belote_round_through_the_pad_on_a_phone(live_server, phone, bel
     contracts = ["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"]
     assert calls == ["call-pass"] + [f"call-{c}" for c in contracts]
     assert "♥" in page.locator("#pad-actions button.call-hearts").inner_text()
+    mark = "(b) => getComputedStyle(b.querySelector('small')).color"
+    assert page.locator("#pad-actions button.call-hearts").evaluate(mark) == "rgb(192, 57, 43)"
     assert no_sideways_scroll(page)
     tap(page, "#pad-actions button.call-hearts")  # Ana
     # above hearts (B2: clubs < diamonds < hearts < spades < no trumps < all trumps) only;
