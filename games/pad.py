@@ -110,19 +110,31 @@ def labels() -> dict[str, str]:
         "penaltyFor": _("Penalty against %(name)s (%(rule)s)"),
         "confirmUndo": _("Remove the last entry?"),
         "network": _("No connection: the entry was not saved. Try again."),
+        # Belote's calls, as the match page names them (games/templatetags/rounds.py)
+        "no_trumps": pgettext("contract", "no trumps"),
+        "all_trumps": pgettext("contract", "all trumps"),
+        "double": pgettext("call", "double"),
+        "redouble": pgettext("call", "redouble"),
+        "announce": _("Announce with the first card:"),
     }
 
 
 def pad_config(game: Game, match: Match, names: list[str]) -> dict[str, Any]:
     """Everything the pad's script reads from the page (``#pad-config``)."""
+    from .templatetags.cards import FRENCH_SUITS, SUITS  # the card tag's marks, one place
+
     rules = game.parse_rules(match.rules)
     deck = game.deck_for(rules)
+    french = set(deck.suits) == set(FRENCH_SUITS)
     return {
         "game": game.name,
         "names": names,
         "units": [game.unit_seats(rules, u) for u in range(game.units(rules))],
         "deck": [c.text for c in deck.cards],
-        "suits": suit_names(),
+        # French cards are written as they are said (10, J, Q, K, A); Spanish ones R, C, S
+        "french": french,
+        "marks": {s: m for s, (_name, m) in (FRENCH_SUITS if french else SUITS).items()},
+        "suits": {s: n for s, (n, _m) in FRENCH_SUITS.items()} if french else suit_names(),
         "cantes": notation_cantes(game, game.seats(rules), deck.suits),
         "penalty_rules": list(game.penalty_rules),
         "labels": labels(),

@@ -118,12 +118,17 @@ def test_a_players_history_lists_every_match_with_the_result(client, demo):
     ).content.decode()
     for seat in seats:
         assert f"/matches/{seat.match_id}/" in html
-    # Ana's unit: her side in Cuatrola (seats 0 and 2, 1 and 3), her own seat in Subastao
+    # Ana's unit: her side in Cuatrola and Belote (seats 0 and 2, 1 and 3), her own seat in
+    # Subastao
     finished = [s for s in seats if s.match.status == "finished"]
-    unit = {"cuatrola": lambda seat: seat % 2, "subastao": lambda seat: seat}
+    unit = {
+        "cuatrola": lambda seat: seat % 2,
+        "belote": lambda seat: seat % 2,
+        "subastao": lambda seat: seat,
+    }
     won = sum(1 for s in finished if s.match.winner_unit == unit[s.match.game](s.number))
     lost = len(finished) - won
-    assert {s.match.game for s in finished} == {"cuatrola", "subastao"}
+    assert {s.match.game for s in finished} == {"cuatrola", "subastao", "belote"}
     assert f"{won} won, {lost} lost" in html
     assert (
         f'/clubs/pena-la-baza/players/{ana.pk}/"'
@@ -166,6 +171,6 @@ def test_the_device_token_form_takes_a_tournament_of_the_club_only(client, demo)
     response = client.post(url, {"name": "Mesa 3", "tournament": other.pk}, follow=True)
     assert not demo.device_tokens.exists()
     assert "Elige uno de los torneos del club, o ninguno." in response.content.decode()
-    league = demo.tournaments.get(format="round_robin")
+    league = demo.tournaments.get(format="round_robin", game="cuatrola")
     client.post(url, {"name": "Mesa 3", "tournament": league.pk})
     assert demo.device_tokens.get().tournament == league

@@ -40,7 +40,8 @@ class Participant:
     is_winner: bool = False
     hands_won: int = 0
     #: the game's own counts (``games.results.UnitResult.counters``): Cuatrola ``solo``,
-    #: ``cuatrola``, ``quintola`` (won) and ``declared_solo``… (made); Subastao ``bids_won``…
+    #: ``cuatrola``, ``quintola`` (won) and ``declared_solo``… (made); Subastao
+    #: ``bids_won``…; Belote ``game_points``, ``capots``…
     counters: Mapping[str, int] = field(default_factory=dict)
     #: conceded a forfeit (placed last)
     forfeited: bool = False
@@ -360,6 +361,34 @@ class BidsMade(_Counter):
     key, name, games = "bids_made", "Cumpl", ("subastao",)
     description = "contracts made (bid reached, or by tute, or by the opponents' renuncio)"
     counters = ("bids_made",)
+
+
+@metric
+class BeloteGamePoints(_Counter):
+    key, name, games = "game_points", "PJu", ("belote",)
+    description = "game points the rounds gave (B7)"
+    counters = ("game_points",)
+
+
+@metric
+class RoundsWon(_Counter):
+    key, name, games = "rounds_won", "Rond", ("belote",)
+    description = "rounds won (more round points than the other side)"
+    counters = ("rounds_won",)
+
+
+@metric
+class Capots(_Counter):
+    key, name, games = "capots", "Capot", ("belote",)
+    description = "capots: every trick of a round taken (B7)"
+    counters = ("capots",)
+
+
+@metric
+class ContractsMade(_Counter):
+    key, name, games = "contracts_made", "Contr", ("belote",)
+    description = "contracts made (doubled or not)"
+    counters = ("contracts_made",)
 
 
 # ------------------------------------------------------------------ relational metrics

@@ -13,9 +13,11 @@
   const C = JSON.parse(document.getElementById("pad-config").textContent);
   const L = C.labels;
   const names = C.names;
-  const MARK = { o: "●", c: "♥", e: "♠", b: "♣" };
-  const RANK = { "12": "R", "11": "C", "10": "S" };
+  const MARK = C.marks; // the suits' marks as the card tag draws them (French or Spanish)
+  const RANK = C.french ? {} : { "12": "R", "11": "C", "10": "S" };
   const $ = (id) => document.getElementById(id);
+  // Belote's suit contracts by the suit's letter (French deck)
+  const SUIT_CALL = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
   let match = null; // the match as the API reads it
   let legal = null; // the legal/ read: hand, next_seq, phase, to_act, actions
 
@@ -31,7 +33,7 @@
   }
 
   function cardEl(text, tag) {
-    const node = el(tag || "span", "card suit-" + text.slice(-1));
+    const node = el(tag || "span", "card suit-" + text.slice(-1) + (C.french ? " french" : ""));
     const rank = text.slice(0, -1), suit = text.slice(-1);
     node.title = fmt(L.cardTitle, { rank: rank, suit: suitName(suit) });
     node.dataset.card = text;
@@ -41,7 +43,7 @@
   }
 
   function suitEl(suit) {
-    const node = el("span", "suit-mark suit-" + suit);
+    const node = el("span", "suit-mark suit-" + suit + (C.french ? " french" : ""));
     node.append(el("small", "", MARK[suit] || suit), " " + suitName(suit));
     return node;
   }
@@ -147,6 +149,12 @@
     if (cur.trump_card) status.append(" · " + L.trump + " ", cardEl(cur.trump_card));
     if (cur.bid) status.append(" · " + fmt(L.bidBy, { bid: cur.bid, name: names[cur.bidder] }));
     if (cur.trump) status.append(" · " + L.trump + " ", suitEl(cur.trump));
+    if (cur.contract) {
+      // Belote: the contract standing, who called it, doubled (×2) or redoubled (×4)
+      const s = Object.keys(SUIT_CALL).find((k) => SUIT_CALL[k] === cur.contract);
+      status.append(" · ", s ? suitEl(s) : L[cur.contract] || cur.contract, " · " + names[cur.declarer]);
+      if (cur.multiplier > 1) status.append(" ×" + cur.multiplier);
+    }
     if (cur.declaration && cur.declaration !== "plain") status.append(" · " + (L[cur.declaration] || cur.declaration));
     if (cur.points && cur.phase !== "deal" && !cur.void) {
       // this hand's points so far, per scoring unit
@@ -209,7 +217,15 @@
       kinds.deal.filter((a) => !a.trump_card).forEach((a) => actions.append(button(L.dealButton, a, "primary big")));
     } else if (kinds.call) {
       prompt.textContent = fmt(L.call, { name: who });
-      kinds.call.forEach((a) => actions.append(button(L[a.call] || a.call, a, a.call === "pass" ? "big" : "primary big")));
+      // a suit contract (Belote) is its suit's mark and name; the others by name
+      const suitCall = (c) => Object.keys(SUIT_CALL).find((s) => c === SUIT_CALL[s]);
+      kinds.call.forEach((a) => {
+        const s = C.french && suitCall(a.call);
+        const label = s ? suitEl(s) : L[a.call] || a.call;
+        // a suit stays on a light button, where its red or black mark reads
+        const cls = a.call === "pass" || s ? " big" : " primary big";
+        actions.append(button(label, a, "call-" + a.call + cls));
+      });
     } else if (kinds.bid) {
       prompt.textContent = fmt(L.bid, { name: who });
       const pass = kinds.bid.filter((a) => a.bid === "pass");
@@ -227,6 +243,21 @@
     } else {
       prompt.textContent = L.complete;
     }
+    const announced = (kinds.declaration || []).concat(kinds.belote || []);
+    if (announced.length) {
+      // with the first card of the seat (B5): the server lists the ones it cannot rule out
+      const box = el("details", "announce");
+      box.open = announced.length <= 6;
+      box.append(el("summary", "", L.announce + " (" + announced.length + ")"));
+      const list = el("div", "actions");
+      announced.forEach((a) => {
+        const b = button(announceLabel(a), a);
+        b.dataset.announce = a.kind === "belote" ? "belote-" + a.suit : (a.cards || []).slice().sort().join(" ");
+        list.append(b);
+      });
+      box.append(list);
+      actions.append(box);
+    }
     if (kinds.cante) {
       const box = el("div", "cantes");
       box.append(el("p", "muted", L.canteNow));
@@ -241,7 +272,7 @@
       const listed = new Set((kinds.play || []).map((a) => a.card));
       fillDeck(deck, (c) => pick(c, played.has(c) ? null : { kind: "play", card: c }, listed.has(c)));
     }
-    Object.keys(kinds).filter((k) => !["deal", "call", "bid", "trump", "play", "cante"].includes(k))
+    Object.keys(kinds).filter((k) => !["deal", "call", "bid", "trump", "play", "cante", "declaration", "belote"].includes(k))
       .forEach((k) => kinds[k].forEach((a) => actions.append(button(JSON.stringify(a), a))));
   }
 
@@ -258,6 +289,13 @@
       }
       blocks[suit].append(make(c));
     });
+  }
+
+  function announceLabel(a) {
+    const who = Number.isInteger(a.seat) ? " · " + names[a.seat] : "";
+    if (a.kind === "belote") return "belote " + (MARK[a.suit] || a.suit) + who;
+    const cards = (a.cards || []).map((c) => c.slice(0, -1) + (MARK[c.slice(-1)] || "")).join(" ");
+    return a.type + " " + cards + who;
   }
 
   function canteLabel(a) {

@@ -18,7 +18,7 @@ HOSTILE = ['=HYPERLINK("http://x","y")', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\
 @pytest.fixture
 def league():
     call_command("load_demo", stdout=io.StringIO())
-    return Tournament.objects.get(format="round_robin")
+    return Tournament.objects.get(format="round_robin", game="cuatrola")
 
 
 @pytest.fixture

@@ -214,7 +214,7 @@ def test_the_knockout_bracket_page(fixture_to_fill, client):
 
 def test_after_round_without_standings_is_404_on_the_page_the_download_and_the_api(client):
     call_command("load_demo", stdout=io.StringIO())
-    t = Tournament.objects.get(format="round_robin")
+    t = Tournament.objects.get(format="round_robin", game="cuatrola")
     for url in (
         f"/tournaments/{t.pk}/?after_round=9",
         f"/tournaments/{t.pk}/?after_round=9&_export=csv",

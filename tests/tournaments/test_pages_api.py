@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def league():
     call_command("load_demo", stdout=io.StringIO())
-    return Tournament.objects.get(format="round_robin")
+    return Tournament.objects.get(format="round_robin", game="cuatrola")
 
 
 def test_tournament_page_shows_rounds_fixtures_and_standings(client, league):
@@ -62,8 +62,9 @@ def test_api_tournament_standings_and_rounds(client, league):
     assert (
         client.get(f"/api/v1/tournaments/{league.pk}/standings/?after_round=9").status_code == 404
     )
-    assert client.get("/api/v1/tournaments/?club=pena-la-baza").json()["count"] == 2  # + Subastao
-    assert client.get("/api/v1/tournaments/?format=round_robin").json()["count"] == 1
+    # the Cuatrola league, the Subastao individual tournament, the Belote league
+    assert client.get("/api/v1/tournaments/?club=pena-la-baza").json()["count"] == 3
+    assert client.get("/api/v1/tournaments/?format=round_robin").json()["count"] == 2
 
 
 def test_private_tournaments_are_hidden(client, league):

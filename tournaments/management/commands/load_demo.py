@@ -8,6 +8,7 @@ from django.db import transaction
 
 from clubs.models import Club, Membership, Player
 from games import services
+from games.engine.belote.simulate import random_match as random_belote
 from games.engine.cuatrola.simulate import random_match
 from games.engine.subastao.simulate import random_match as random_subastao
 from tournaments import services as tournaments
@@ -53,6 +54,12 @@ SUBASTAO_MATCHES = [(140, [0, 6, 9], None), (3, [10, 11, 3], 3)]
 INDIVIDUAL = "Torneo individual de subastao"
 INDIVIDUAL_PLAYERS = [0, 2, 4, 6, 8, 10, 11]
 INDIVIDUAL_SEEDS = [1, 13]
+# the Belote league night: four pairs (players by index), a round robin whose first round
+# is played, recorded without the deal as at the table (seeds of the two tables: 3 ends
+# 164–16 with a capot and two doubled contracts, 38 ends 67–158 with a redouble)
+BELOTE_NIGHT = "Noche de belot (demo)"
+BELOTE_PAIRS = [("Los Valets", 0, 1), ("Belot y Rebelot", 2, 3), ("Capot", 4, 5), ("Tierce", 6, 7)]
+BELOTE_SEEDS = [3, 38]
 
 
 class Command(BaseCommand):
@@ -88,12 +95,16 @@ class Command(BaseCommand):
             self._league(club, players, users[Membership.Role.ORGANISER])
         if not club.tournaments.filter(game="subastao").exists():
             self._individual(club, players, users[Membership.Role.ORGANISER])
-        league = club.tournaments.filter(format="round_robin").first()
+        if not club.tournaments.filter(game="belote").exists():
+            self._belote_night(club, players, users[Membership.Role.ORGANISER])
+        league = club.tournaments.filter(format="round_robin", game="cuatrola").first()
         individual = club.tournaments.filter(game="subastao").first()
+        belote = club.tournaments.filter(game="belote").first()
         self.stdout.write(
             f"demo club: {club.name} — {len(players)} players, {club.matches.count()} matches, "
             f"league «{league}» at /tournaments/{league.pk}/, "
-            f"individual tournament «{individual}» at /tournaments/{individual.pk}/"
+            f"individual tournament «{individual}» at /tournaments/{individual.pk}/, "
+            f"Belote league «{belote}» at /tournaments/{belote.pk}/"
         )
         for username, password, role, _ in DEMO_USERS:
             self.stdout.write(f"demo login: {username} / {password}  ({role})")
@@ -154,3 +165,28 @@ class Command(BaseCommand):
                     declare=0.35,
                 )
                 services.record_hands(match, record, organiser)
+
+    def _belote_night(self, club, players, organiser) -> None:
+        """A four-pair Belote league: round 1 played (its two tables recorded without the
+        deal, as at the table) and its standings; round 2 is the organiser's to draw."""
+        t = tournaments.create_tournament(
+            club=club,
+            user=organiser,
+            format="round_robin",
+            game="belote",
+            name=BELOTE_NIGHT,
+            tiebreaks=["game_points", "capots", "head_to_head"],
+        )
+        for name, a, b in BELOTE_PAIRS:
+            tournaments.add_entry(t, organiser, name, players[a], players[b])
+        round_ = tournaments.generate_next_round(t, organiser)
+        tables = round_.fixtures.select_related("match").order_by("table")
+        for fixture, seed in zip(tables, BELOTE_SEEDS, strict=True):
+            match = fixture.match
+            record = random_belote(
+                random.Random(seed),
+                services.parse_rules(match.rules, match.game),
+                first_dealer=match.first_dealer,
+                with_deal=False,
+            )
+            services.record_hands(match, record, organiser)
