@@ -118,6 +118,16 @@ def str_list(value: Any, where: str) -> list[str]:
     return value
 
 
+def played_cards(hand: Any) -> tuple[list[list[str]], list[list[str]] | None]:
+    """A hand state's tricks as card texts (the unfinished trick last) and its deal (None
+    when it was not entered): what every game's record export writes of a hand."""
+    tricks = [[c.text for c in t.cards] for t in hand.tricks]
+    if hand.current_cards:
+        tricks.append([c.text for c in hand.current_cards])
+    deal = [[c.text for c in cards] for cards in hand.deal] if hand.deal else None
+    return tricks, deal
+
+
 class Game(ABC):
     """The interface every game implements (see the module docstring)."""
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..cards import FRENCH_32
 from ..errors import RuleError
-from ..game import Record, expect, is_int, str_list
+from ..game import Record, expect, is_int, played_cards, str_list
 from .events import Belote, Call, Deal, Declaration, Event, Penalty, Play
 from .hand import HandState
 from .match import MatchState
@@ -188,10 +188,7 @@ def record_from_match(
     """The record of a game state (export)."""
     hands = []
     for state in match.hands:
-        tricks = [[c.text for c in t.cards] for t in state.tricks]
-        if state.current_cards:
-            tricks.append([c.text for c in state.current_cards])
-        deal = [[c.text for c in cards] for cards in state.deal] if state.deal else None
+        tricks, deal = played_cards(state)
         declarations = [d.as_dict() for d in state.declarations] or None
         penalty = (
             {"seat": state.penalty.seat, "rule": state.penalty.rule} if state.penalty else None

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import SPANISH_40
 from ..errors import RuleError
-from ..game import Record, expect, is_int, str_list
+from ..game import Record, expect, is_int, played_cards, str_list
 from .events import Bid, Cante, Deal, Event, Penalty, Play, Trump
 from .hand import HandState
 from .match import MatchState
@@ -150,10 +150,7 @@ def record_from_match(
     """The record of a match state (export). Cantes come out ordered by trick."""
     hands = []
     for state in match.hands:
-        tricks = [[c.text for c in t.cards] for t in state.tricks]
-        if state.current_cards:
-            tricks.append([c.text for c in state.current_cards])
-        deal = [[c.text for c in cards] for cards in state.deal] if state.deal else None
+        tricks, deal = played_cards(state)
         sung = [
             (c.seq, {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit})
             for c in state.cantes
