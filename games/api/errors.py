@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from ..services import Refused, Stale
-from .parsers import RequestTooLarge, TooLarge  # noqa: F401  (TooLarge: re-exported)
+from .parsers import RequestTooLarge
 
 
 def _first_message(detail) -> tuple[str, str | None]:
