@@ -1,0 +1,66 @@
+"""No page scrolls sideways on a phone (390 × 844), for a visitor, a scorer and an organiser:
+every page a club night uses, on the demo data. A wide table may scroll inside its own
+wrapper (overflow-x: auto), which does not widen the page."""
+
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from clubs.models import Player
+from games.models import Match
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+SAMPLE = Path(__file__).resolve().parents[2] / "games" / "static" / "games" / "sample-match.json"
+DEMO_LOGINS = {"scorer": "scorer-demo", "organiser": "organiser-demo"}
+
+
+def page_width(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+@pytest.mark.parametrize("role", ["anonymous", "scorer", "organiser"])
+def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
+    call_command("load_demo", stdout=__import__("io").StringIO())
+    match = Match.objects.order_by("pk").first()
+    player = Player.objects.filter(club__slug="pena-la-baza").order_by("pk").first()
+    league = Tournament.objects.filter(format="round_robin", game="cuatrola").first()
+    assert league.rounds.exists()
+    context = browser.new_context(locale="es-ES", viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    if role != "anonymous":
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("#id_username", role)
+        page.fill("#id_password", DEMO_LOGINS[role])
+        page.click("main button[type=submit]")
+        page.wait_for_load_state()
+        assert page.locator("#id_username").count() == 0, "login failed"
+    urls = [
+        "/",
+        "/clubs/pena-la-baza/",
+        f"/matches/{match.pk}/",
+        f"/clubs/pena-la-baza/players/{player.pk}/",
+        f"/tournaments/{league.pk}/",
+        f"/tournaments/{league.pk}/rounds/1/",
+        "/records/check/",
+    ]
+    widths = {}
+    for url in urls:
+        response = page.goto(live_server.url + url)
+        assert response.status == 200, url
+        # open every folded section, as a reader would
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        widths[url] = page_width(page)
+    # the paste box spans the form (it was squeezed to ~40 px when .card meant two things)
+    assert page.locator("#id_text").bounding_box()["width"] >= 300
+    page.set_input_files("#id_file", str(SAMPLE))
+    page.click("#check-form button[type=submit]")
+    page.wait_for_selector("#result")
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    widths["/records/check/ (checked)"] = page_width(page)
+    context.close()
+    too_wide = {url: w for url, w in widths.items() if w > PHONE["width"]}
+    assert too_wide == {}, widths
