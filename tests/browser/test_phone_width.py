@@ -56,6 +56,11 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
         widths[url] = page_width(page)
     # the paste box spans the form (it was squeezed to ~40 px when .card meant two things)
     assert page.locator("#id_text").bounding_box()["width"] >= 300
+    # the matches table: the "Score this match" column only for those who may score
+    page.goto(f"{live_server.url}/clubs/pena-la-baza/")
+    headers = page.locator("main table").first.locator("thead th").count()
+    assert headers == (4 if role == "anonymous" else 5)
+    page.goto(f"{live_server.url}/records/check/")
     page.set_input_files("#id_file", str(SAMPLE))
     page.click("#check-form button[type=submit]")
     page.wait_for_selector("#result")
