@@ -3,6 +3,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club, Player
+
+from .engine import Game, RuleOption
+
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 
 
@@ -30,3 +34,98 @@ class RecordCheckForm(forms.Form):
             data["content"] = text.encode()
             data["name"] = "pasted.json"
         return data
+
+
+class NewMatchForm(forms.Form):
+    """A one-off match of one game: its rules, built from the options the game lists
+    (``Game.rule_options``: no rule is written here), and the player at each seat. The
+    ruleset decides the number of seats (Subastao: 3 or 4); the engine checks the rules."""
+
+    name = forms.CharField(label=_("Name (optional)"), max_length=200, required=False)
+
+    def __init__(self, *args, club: Club, game: Game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club, self.game = club, game
+        for option in game.rule_options:
+            self.fields[f"rule_{option.name}"] = _option_field(option)
+        fewest = min(game.table_sizes)
+        players = club.players.order_by("display_name")
+        for seat in range(max(game.table_sizes)):
+            label = (
+                _("Player %(n)s (deals first)") % {"n": seat + 1}
+                if seat == 0
+                else _("Player %(n)s") % {"n": seat + 1}
+            )
+            if seat >= fewest:
+                label = _("%(label)s — only at a table of %(n)s") % {"label": label, "n": seat + 1}
+            self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
+                label=label,
+                queryset=players,
+                required=False,
+                error_messages={"invalid_choice": _("Choose a player of this club.")},
+            )
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("rule_")]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("seat_")]
+
+    def clean(self):
+        data = super().clean()
+        given = {o.name: data.get(f"rule_{o.name}") for o in self.game.rule_options}
+        if any(f"rule_{name}" in self.errors for name in given):
+            return data
+        try:
+            self.ruleset = self.game.parse_rules(given)
+        except (TypeError, ValueError) as exc:
+            # the engine's message names its option (``rules.target …``)
+            field = next((f"rule_{name}" for name in given if f"rules.{name}" in str(exc)), None)
+            self.add_error(field, str(exc))
+            return data
+        data["rules"] = self.ruleset.as_dict()
+        seats = self.game.seats(self.ruleset)
+        chosen: list[Player] = []
+        for seat in range(len(self.seat_fields())):
+            key, player = f"seat_{seat}", data.get(f"seat_{seat}")
+            if key in self.errors:
+                continue
+            if seat >= seats and player is not None:
+                self.add_error(
+                    key, _("These rules seat %(n)s players: leave this empty.") % {"n": seats}
+                )
+            elif seat < seats and player is None:
+                self.add_error(key, _("Choose who sits here."))
+            elif player is not None and player in chosen:
+                self.add_error(
+                    key,
+                    _("%(name)s already sits at place %(n)s.")
+                    % {"name": player, "n": chosen.index(player) + 1},
+                )
+            elif player is not None:
+                chosen.append(player)
+        data["players"] = chosen
+        return data
+
+
+def _option_field(option: RuleOption) -> forms.Field:
+    """A form field for one of a game's rule options; its labels are in the catalogue
+    (the engine's strings are English)."""
+    label = _(option.label)
+    if isinstance(option.default, bool):
+        return forms.BooleanField(label=label, required=False, initial=option.default)
+    if option.choices:
+        kind = type(option.default)
+        return forms.TypedChoiceField(
+            label=label,
+            choices=[(value, _(text)) for value, text in option.choices],
+            coerce=kind,
+            initial=option.default,
+        )
+    return forms.IntegerField(
+        label=label,
+        initial=option.default,
+        min_value=option.minimum,
+        step_size=option.step if option.step > 1 else None,
+        max_value=100_000,
+    )
