@@ -47,9 +47,7 @@ def test_any_logged_in_user_creates_a_club_and_becomes_its_organiser():
     club = Club.objects.get(slug="casino-de-villalpando")  # made from the name
     assert r["Location"] == "/clubs/casino-de-villalpando/"
     assert club.is_private is True
-    assert list(club.memberships.values_list("user__username", "role")) == [
-        ("nueva", "organiser")
-    ]
+    assert list(club.memberships.values_list("user__username", "role")) == [("nueva", "organiser")]
 
 
 def test_create_a_club_needs_a_login():
@@ -107,7 +105,11 @@ def test_scorer_may_not_edit_the_club_403(club, scorer):
 
 def test_outsider_gets_403_on_a_public_club_and_404_on_a_private_one(club):
     outsider = client_for(UserFactory())
-    for url in ("/clubs/pena-tute/edit/", "/clubs/pena-tute/members/", "/clubs/pena-tute/players/new/"):
+    for url in (
+        "/clubs/pena-tute/edit/",
+        "/clubs/pena-tute/members/",
+        "/clubs/pena-tute/players/new/",
+    ):
         assert outsider.get(url).status_code == 403, url
     secret = ClubFactory(slug="secreta", is_private=True)
     MembershipFactory(club=secret, role="organiser")
@@ -161,7 +163,12 @@ def test_organiser_creates_a_login_shown_once(club, organiser):
 
 @pytest.mark.parametrize(
     ("username", "field"),
-    [("org", "username"), ("ORG", "username"), ("con espacio", "username"), ("device-1", "username")],
+    [
+        ("org", "username"),
+        ("ORG", "username"),
+        ("con espacio", "username"),
+        ("device-1", "username"),
+    ],
 )
 def test_create_login_invalid_names_the_field(club, organiser, username, field):
     r = client_for(organiser).post(
@@ -179,7 +186,9 @@ def test_scorer_may_not_manage_members_403(club, organiser, scorer):
     assert c.post("/clubs/pena-tute/members/add/", {"add-username": "sco"}).status_code == 403
     assert c.post(f"/clubs/pena-tute/members/{m.pk}/remove/").status_code == 403
     assert c.post(f"/clubs/pena-tute/members/{m.pk}/role/", {"role": "scorer"}).status_code == 403
-    r = c.post("/clubs/pena-tute/members/new-login/", {"new-username": "x", "new-role": "organiser"})
+    r = c.post(
+        "/clubs/pena-tute/members/new-login/", {"new-username": "x", "new-role": "organiser"}
+    )
     assert r.status_code == 403
     assert club.memberships.get(user=organiser).role == "organiser"
     assert not User.objects.filter(username="x").exists()
@@ -188,7 +197,9 @@ def test_scorer_may_not_manage_members_403(club, organiser, scorer):
 def test_change_role_and_remove(club, organiser, scorer):
     c = client_for(organiser)
     m = club.memberships.get(user=scorer)
-    assert c.post(f"/clubs/pena-tute/members/{m.pk}/role/", {"role": "organiser"}).status_code == 302
+    assert (
+        c.post(f"/clubs/pena-tute/members/{m.pk}/role/", {"role": "organiser"}).status_code == 302
+    )
     m.refresh_from_db()
     assert m.role == "organiser"
     # with two organisers, one may leave
@@ -202,7 +213,7 @@ def test_the_last_organiser_cannot_be_removed_nor_demoted_409(club, organiser, s
     own = club.memberships.get(user=organiser)
     r = c.post(f"/clubs/pena-tute/members/{own.pk}/remove/")
     assert r.status_code == 409
-    assert "org" in [str(m) for m in r.context["messages"]][0]
+    assert "org" in next(str(m) for m in r.context["messages"])
     r = c.post(f"/clubs/pena-tute/members/{own.pk}/role/", {"role": "scorer"})
     assert r.status_code == 409
     own.refresh_from_db()
