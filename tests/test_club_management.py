@@ -323,3 +323,17 @@ def test_signup_invalid_names_the_field():
     assert r.status_code == 400
     assert set(r.context["form"].errors) == {"username", "password2"}
     assert Membership.objects.count() == 0
+
+
+def test_admin_user_list_hides_device_users_unless_asked(club, organiser):
+    token, _key = create_device_token(club, organiser, "Mesa 1")
+    admin = client_for(UserFactory(username="root", is_staff=True, is_superuser=True))
+
+    def listed(query: str = "") -> set[str]:
+        r = admin.get(f"/admin/auth/user/{query}")
+        assert r.status_code == 200
+        return {u.username for u in r.context["cl"].result_list}
+
+    assert listed() == {"org", "root"}
+    assert listed("?devices=only") == {token.user.username}
+    assert listed("?devices=all") == {"org", "root", token.user.username}
