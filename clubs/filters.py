@@ -5,6 +5,7 @@ from __future__ import annotations
 import django_filters
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import Player
 
@@ -17,9 +18,9 @@ class PlayerFilter(django_filters.FilterSet):
         widget=forms.TextInput(attrs={"type": "search", "placeholder": _("Name")}),
     )
     login = django_filters.ChoiceFilter(
-        label=_("Login"),
+        label=pgettext_lazy("club", "Login"),
         choices=[("yes", _("with a login")), ("no", _("without a login"))],
-        empty_label=_("all"),
+        empty_label=pgettext_lazy("club", "all"),
         method="filter_login",
     )
 

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import Club, Membership, Player
 
@@ -49,7 +50,9 @@ class MemberForm(forms.Form):
     """An existing user joins the club with a role."""
 
     username = forms.CharField(label=_("Username"), max_length=150)
-    role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES, initial="scorer")
+    role = forms.ChoiceField(
+        label=pgettext_lazy("club", "Role"), choices=ROLE_CHOICES, initial="scorer"
+    )
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -85,7 +88,9 @@ class NewLoginForm(forms.Form):
         validators=[get_user_model().username_validator],
         help_text=_("Letters, digits and @ . + - _ only."),
     )
-    role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES, initial="scorer")
+    role = forms.ChoiceField(
+        label=pgettext_lazy("club", "Role"), choices=ROLE_CHOICES, initial="scorer"
+    )
 
     def clean_username(self):
         username = self.cleaned_data["username"].strip()
@@ -100,7 +105,7 @@ class NewLoginForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES)
+    role = forms.ChoiceField(label=pgettext_lazy("club", "Role"), choices=ROLE_CHOICES)
 
 
 class PlayerForm(forms.ModelForm):
@@ -161,7 +166,7 @@ class PlayerMergeForm(forms.Form):
     """Merge this player into another of the club (the same person entered twice)."""
 
     into = forms.ModelChoiceField(
-        label=_("Keep"),
+        label=pgettext_lazy("club", "Keep"),
         queryset=Player.objects.none(),
         help_text=_("Its matches and tournament entries move to the player kept."),
         error_messages={"invalid_choice": _("Choose another player of this club.")},
