@@ -162,6 +162,8 @@ def remove_member(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, str(exc))
         return _members_page(request, club, status=409)
     messages.success(request, _("%(user)s left the club.") % {"user": membership.user})
+    if membership.user_id == request.user.pk:  # no longer an organiser: back to the club
+        return redirect(_club_url(club))
     return redirect("clubs:members", slug=club.slug)
 
 

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.access import may_record, may_see_hands, role_in
+from clubs.access import may_organise, may_record, may_see_hands, role_in
 from clubs.models import Club
 
 from .engine import check_text, find_game, games, load_record
@@ -166,5 +166,6 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
         "game": game,
         "games": recordable,
         "partners": partners if any(len(p) > 1 for p in partners) else None,
+        "organiser": may_organise(request.user, club),
     }
     return render(request, "games/new_match.html", context, status=400 if form.errors else 200)
