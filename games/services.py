@@ -299,19 +299,26 @@ def move_seats(merged: Player, survivor: Player) -> list[int]:
     caller's transaction; the matches' events and results stay as they are (a seat is who
     sat there, not what was played). Refused when both sit at one match. The ids of the
     matches moved (each bumps its version, and ``match_written`` tells the followers)."""
-    seats = Seat.objects.filter(player=merged)
-    ids = sorted(seats.values_list("match_id", flat=True))
-    both = Seat.objects.filter(player=survivor, match_id__in=ids).values_list("match_id", flat=True)
-    if both:
-        raise Refused(
-            gettext("%(a)s and %(b)s sat at the same match (#%(match)s): they are two players.")
-            % {"a": merged, "b": survivor, "match": min(both)},
-            item={"field": "into"},
+    with transaction.atomic():
+        # lock the matches first: no new seat of either player while they are checked
+        ids = list(
+            Match.objects.select_for_update(of=("self",))
+            .filter(seats__player=merged)
+            .order_by("pk")
+            .values_list("pk", flat=True)
         )
-    for match in Match.objects.select_for_update().filter(pk__in=ids).order_by("pk"):
-        Seat.objects.filter(match=match, player=merged).update(player=survivor)
-        Match.objects.filter(pk=match.pk).update(version=models.F("version") + 1)
-        match_written.send(sender=Match, match_id=match.pk, result_changed=False)
+        both = Seat.objects.filter(player=survivor, match_id__in=ids).order_by("match_id")
+        shared = both.values_list("match_id", flat=True).first()
+        if shared is not None:
+            raise Refused(
+                gettext("%(a)s and %(b)s sat at the same match (#%(match)s): they are two players.")
+                % {"a": merged, "b": survivor, "match": shared},
+                item={"field": "into"},
+            )
+        Seat.objects.filter(player=merged).update(player=survivor)
+        Match.objects.filter(pk__in=ids).update(version=models.F("version") + 1)
+        for match_id in ids:
+            match_written.send(sender=Match, match_id=match_id, result_changed=False)
     return ids
 
 
