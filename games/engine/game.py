@@ -67,22 +67,6 @@ class HandOutcome:
     facts: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class RuleOption:
-    """One option of a game's ruleset, as a form asks for it: its key in ``rules``, an
-    English label (the site translates it), the default, and what it may take —
-    ``choices`` for an enumeration, else a whole number from ``minimum`` in steps of
-    ``step``, or a flag when the default is a bool. The ruleset's own checks still decide
-    (``parse_rules``); this only says what to offer."""
-
-    name: str
-    label: str
-    default: Any
-    choices: tuple[tuple[Any, str], ...] = ()
-    minimum: int | None = None
-    step: int = 1
-
-
 @dataclass
 class Record:
     """A whole match record (RECORD_FORMAT.md "Document"). ``hands`` are the game's own
@@ -243,10 +227,6 @@ class Game(ABC):
     #: the rule of the penalty itself (C12, S7, B7): what a refused penalty, or an undo
     #: that would leave a settled fault without its penalty, cites
     penalty_rule: ClassVar[str | None] = None
-
-    #: the ruleset's options, in the order a form asks for them (a match or tournament
-    #: form is built from these; no rule is written in a page)
-    rule_options: ClassVar[tuple[RuleOption, ...]] = ()
 
     def unit_seats(self, rules: Any, unit: int) -> list[int]:
         """The seats that score for ``unit``, in seat order."""

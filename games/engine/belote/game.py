@@ -12,7 +12,7 @@ from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
 from .hand import HandState
 from .match import MatchState
-from .options import RULE_OPTIONS, SEATS, BeloteRules
+from .options import SEATS, BeloteRules
 
 
 class BeloteGame(Game):
@@ -73,7 +73,6 @@ class BeloteGame(Game):
 
     # ------------------------------------------------------------------ the site's hooks
     recordable = True
-    rule_options = RULE_OPTIONS
     # the seat about to play makes its declarations and belote: the server fills it in
     turn_kinds = frozenset({"call", "declaration", "belote", "play"})
     deal_rule = "B1"

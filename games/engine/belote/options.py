@@ -6,7 +6,6 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..cards import FRENCH_32, Card
-from ..game import RuleOption
 
 SEATS = 4
 HAND_SIZE = 8
@@ -105,11 +104,3 @@ class BeloteRules:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-#: what a form offers (``Game.rule_options``): the ruleset above still decides
-RULE_OPTIONS = (
-    RuleOption("target", "Target (points)", 151, minimum=1),
-    RuleOption("compare_sequences", "Only the best sequence scores", False),
-    RuleOption("renuncio_penalty", "Renuncio penalty", True),
-)

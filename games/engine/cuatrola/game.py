@@ -12,7 +12,7 @@ from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
 from .hand import HandState, side_of
 from .match import MatchState
-from .options import RULE_OPTIONS, SEATS, CuatrolaRules
+from .options import SEATS, CuatrolaRules
 
 
 class Cuatrola(Game):
@@ -73,7 +73,6 @@ class Cuatrola(Game):
 
     # ------------------------------------------------------------------ the site's hooks
     recordable = True
-    rule_options = RULE_OPTIONS
     turn_kinds = frozenset({"call", "play"})
     deal_rule = "C1"
     table_sizes = (4,)

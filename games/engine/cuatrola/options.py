@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..game import RuleOption
-
 #: Calls in rising order (C3). ``pass`` is not a declaration.
 CALLS = ("pass", "solo", "cuatrola", "quintola")
 CALL_RANK = {call: rank for rank, call in enumerate(CALLS)}
@@ -66,21 +64,3 @@ class CuatrolaRules:
 
     def legal_call_names(self) -> tuple[str, ...]:
         return CALLS if self.quintola else CALLS[:-1]
-
-
-#: what a form offers (``Game.rule_options``): the ruleset above still decides
-RULE_OPTIONS = (
-    RuleOption(
-        "match",
-        "Match format",
-        "exact",
-        choices=(
-            ("exact", "First to the target, exactly (C4)"),
-            ("first_to", "First to the target"),
-            ("hands", "A number of hands"),
-        ),
-    ),
-    RuleOption("target", "Target (points, or hands)", 11, minimum=1),
-    RuleOption("quintola", "Quintola may be called", True),
-    RuleOption("renuncio_penalty", "Renuncio penalty", True),
-)

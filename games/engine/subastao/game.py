@@ -12,7 +12,7 @@ from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
 from .hand import HandState
 from .match import MatchState
-from .options import RULE_OPTIONS, SubastaoRules
+from .options import SubastaoRules
 
 
 class Subastao(Game):
@@ -79,7 +79,6 @@ class Subastao(Game):
 
     # ------------------------------------------------------------------ the site's hooks
     recordable = True
-    rule_options = RULE_OPTIONS
     turn_kinds = frozenset({"bid", "trump", "play"})
     deal_rule = "S1"
     table_sizes = (3, 4)

@@ -6,7 +6,6 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..cards import SPANISH_36, SPANISH_40, Deck
-from ..game import RuleOption
 
 MAX_BID = 230  # S2: 120 card points + 10 últimas + at most 100 in cantes (40 + 3 × 20)
 BID_STEP = 5
@@ -87,19 +86,3 @@ class SubastaoRules:
         if self.failed_bid == "split":
             return bid // 2 // BID_STEP * BID_STEP
         return bid
-
-
-#: what a form offers (``Game.rule_options``): the ruleset above still decides
-RULE_OPTIONS = (
-    RuleOption(
-        "players", "Players", 3, choices=((3, "3, each for themselves"), (4, "4, in pairs"))
-    ),
-    RuleOption("min_bid", "Lowest bid", 60, minimum=BID_STEP, step=BID_STEP),
-    RuleOption("target", "Target (points)", 300, minimum=1),
-    RuleOption(
-        "failed_bid",
-        "A failed bid",
-        "opponents",
-        choices=(("opponents", "Each opponent scores the bid"), ("split", "Each scores half")),
-    ),
-)
