@@ -36,8 +36,49 @@ class RecordCheckForm(forms.Form):
         return data
 
 
+#: how a form names a game's rule options and their values (the engine declares the
+#: options, ``Game.rule_options``; the same words as the tournament form's)
+RULE_LABELS = {
+    "match": _("Match format"),
+    "target": _("Target (points; hands in the hands format)"),
+    "quintola": _("The quintola call exists"),
+    "renuncio_penalty": _("Penalty for a renuncio"),
+    "players": _("Players at a table"),
+    "min_bid": _("Lowest bid"),
+    "failed_bid": _("A failed bid scores"),
+    "compare_sequences": _("Compare sequences"),
+}
+CHOICE_LABELS = {
+    "exact": _("exact target (C4 limit)"),
+    "first_to": _("first to the target"),
+    "hands": _("a number of hands"),
+    "opponents": _("the bid to each opponent"),
+    "split": _("half the bid to each"),
+    3: _("3, each for himself"),
+    4: _("4, in pairs"),
+}
+
+
+def rule_field(option: RuleOption) -> forms.Field:
+    """A form field for one of a game's rule options (an empty number: the default)."""
+    label = RULE_LABELS.get(option.key, option.key)
+    if option.kind == "bool":
+        return forms.BooleanField(label=label, required=False, initial=option.default)
+    if option.kind == "choice":
+        return forms.TypedChoiceField(
+            label=label,
+            required=False,
+            initial=option.default,
+            coerce=type(option.default),
+            choices=[(v, CHOICE_LABELS.get(v, v)) for v in option.choices],
+        )
+    return forms.IntegerField(
+        label=label, required=False, min_value=1, max_value=100_000, initial=option.default
+    )
+
+
 class NewMatchForm(forms.Form):
-    """A one-off match of one game: its rules, built from the options the game lists
+    """A one-off match of one game: its rules, built from the options the game declares
     (``Game.rule_options``: no rule is written here), and the player at each seat. The
     ruleset decides the number of seats (Subastao: 3 or 4); the engine checks the rules."""
 
@@ -46,8 +87,9 @@ class NewMatchForm(forms.Form):
     def __init__(self, *args, club: Club, game: Game, **kwargs):
         super().__init__(*args, **kwargs)
         self.club, self.game = club, game
-        for option in game.rule_options:
-            self.fields[f"rule_{option.name}"] = _option_field(option)
+        self.options = game.rule_options()
+        for option in self.options:
+            self.fields[f"rule_{option.key}"] = rule_field(option)
         fewest = min(game.table_sizes)
         players = club.players.order_by("display_name")
         for seat in range(max(game.table_sizes)):
@@ -73,9 +115,14 @@ class NewMatchForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        given = {o.name: data.get(f"rule_{o.name}") for o in self.game.rule_options}
-        if any(f"rule_{name}" in self.errors for name in given):
+        if any(f"rule_{o.key}" in self.errors for o in self.options):
             return data
+        # an empty choice or number is the game's default; an unticked box is False
+        given = {
+            o.key: data.get(f"rule_{o.key}")
+            for o in self.options
+            if data.get(f"rule_{o.key}") not in (None, "")
+        }
         try:
             self.ruleset = self.game.parse_rules(given)
         except (TypeError, ValueError) as exc:
@@ -106,26 +153,3 @@ class NewMatchForm(forms.Form):
                 chosen.append(player)
         data["players"] = chosen
         return data
-
-
-def _option_field(option: RuleOption) -> forms.Field:
-    """A form field for one of a game's rule options; its labels are in the catalogue
-    (the engine's strings are English)."""
-    label = _(option.label)
-    if isinstance(option.default, bool):
-        return forms.BooleanField(label=label, required=False, initial=option.default)
-    if option.choices:
-        kind = type(option.default)
-        return forms.TypedChoiceField(
-            label=label,
-            choices=[(value, _(text)) for value, text in option.choices],
-            coerce=kind,
-            initial=option.default,
-        )
-    return forms.IntegerField(
-        label=label,
-        initial=option.default,
-        min_value=option.minimum,
-        step_size=option.step if option.step > 1 else None,
-        max_value=100_000,
-    )
