@@ -11,9 +11,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -115,12 +119,23 @@ def create_login(request: HttpRequest, slug: str) -> HttpResponse:
     membership, password = members.create_login(
         club, request.user, form.cleaned_data["username"], form.cleaned_data["role"]
     )
-    response = render(
-        request,
-        "clubs/login_created.html",
-        {"club": club, "membership": membership, "password": password},
-        status=201,
+    user = membership.user
+    # or they choose their own: Django's password-reset link, valid until it is used
+    # (the password changes) or PASSWORD_RESET_TIMEOUT passes
+    link = reverse(
+        "password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
     )
+    context = {
+        "club": club,
+        "membership": membership,
+        "password": password,
+        "link": request.build_absolute_uri(link),
+    }
+    response = render(request, "clubs/login_created.html", context, status=201)
     response["Cache-Control"] = "no-store"
     return response
 

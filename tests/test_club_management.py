@@ -338,3 +338,25 @@ def test_admin_user_list_hides_device_users_unless_asked(club, organiser):
     assert listed() == {"org", "root"}
     assert listed("?devices=only") == {token.user.username}
     assert listed("?devices=all") == {"org", "root", token.user.username}
+
+
+def test_a_new_login_may_choose_its_password_with_the_link_once(club, organiser):
+    r = client_for(organiser).post(
+        "/clubs/pena-tute/members/new-login/", {"new-username": "mesa2", "new-role": "scorer"}
+    )
+    link = r.context["link"]
+    assert link.startswith("http://testserver/accounts/reset/")
+    assert link in r.content.decode()
+    newcomer = Client()
+    form_page = newcomer.get(link, follow=True)
+    assert form_page.status_code == 200
+    assert form_page.context["validlink"] is True
+    r = newcomer.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": "sota-caballo-rey", "new_password2": "sota-caballo-rey"},
+    )
+    assert r.status_code == 302
+    assert Client().login(username="mesa2", password="sota-caballo-rey")
+    # used once: the link no longer works
+    again = Client().get(link, follow=True)
+    assert again.context["validlink"] is False

@@ -53,6 +53,15 @@ def test_organiser_creates_a_club_and_starts_a_match_on_a_phone(live_server, bro
     password = page.locator("#new-password").inner_text()
     assert len(password) >= 12
     at("login created")
+    link = page.locator("#set-password-link").inner_text()
+    # the other way in: the link opens a page where the newcomer sets a password
+    other = browser.new_context(locale="es-ES", viewport=PHONE, is_mobile=True)
+    newcomer = other.new_page()
+    newcomer.goto(link)
+    newcomer.wait_for_selector("#id_new_password1")
+    assert newcomer.locator("h1").inner_text() == "Elige tu contraseña"
+    widths["set password"] = width(newcomer)
+    other.close()
 
     # four players, one after another
     page.goto(f"{live_server.url}/clubs/pena-los-ases/")
