@@ -178,6 +178,24 @@ def create_match(
     return match
 
 
+def discard_unplayed(matches: Sequence[Match], user: User) -> None:
+    """Delete matches in which nothing was recorded (a tournament round drawn again).
+    Stale (409) when one has an event: a recorded hand is never thrown away."""
+    for match in matches:
+        if not may_record(user, match.club):
+            raise PermissionDenied("only the club's organisers and scorers can delete matches")
+    ids = [m.pk for m in matches]
+    with transaction.atomic():
+        locked = list(Match.objects.select_for_update().filter(pk__in=ids))
+        played = HandEvent.objects.filter(hand__match_id__in=ids).values_list(
+            "hand__match_id", flat=True
+        )
+        first = next((m for m in locked if m.pk in set(played)), None)
+        if first is not None:
+            raise Stale(f"match {first.pk} has recorded hands", first)
+        Match.objects.filter(pk__in=ids).delete()
+
+
 def record_event(
     hand: Hand,
     expected_seq: int,
