@@ -153,12 +153,12 @@ class ScheduleForm(forms.Form):
     date = forms.DateField(
         label=pgettext_lazy("round", "Date"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     time = forms.TimeField(
         label=pgettext_lazy("round", "Time"),
         required=False,
-        widget=forms.TimeInput(attrs={"type": "time"}),
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
 
     def __init__(self, *args, fixtures=(), **kwargs):

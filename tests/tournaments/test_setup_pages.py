@@ -200,7 +200,7 @@ def test_round_page_sets_date_time_and_tables_and_shows_them(client, world):
     )
     assert response.status_code == 302
     html = client.get(f"/tournaments/{t.pk}/rounds/1/").content.decode()
-    assert "viernes 11 diciembre 2026" in html
+    assert "viernes 11 de diciembre de 2026" in html
     assert "a las 18:00" in html
     assert "<td><strong>9</strong></td>" in html
     assert "<td><strong>2</strong></td>" in html
