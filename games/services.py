@@ -42,7 +42,10 @@ User = AbstractBaseUser | AnonymousUser
 
 class Refused(Exception):
     """The input breaks a rule (``rule`` is the RULES.md code) or is malformed (``rule``
-    None, ``item`` names the field). Answered with HTTP 400; nothing was written."""
+    None, ``item`` names the field). Answered with HTTP 400 (a subclass may say 409: the
+    state forbids it); nothing was written."""
+
+    status = 400
 
     def __init__(self, message: str, rule: str | None = None, item: dict | None = None):
         super().__init__(message)

@@ -51,6 +51,8 @@ class Conflict(Refused):
     """Refused because of what the tournament already holds (a drawn round, a recorded
     hand), not because of the input: HTTP 409. The message is in the active language."""
 
+    status = 409
+
 
 def _require_organiser(user: User, club: Club) -> None:
     if not may_organise(user, club):

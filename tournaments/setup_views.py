@@ -30,7 +30,7 @@ def _refused(request: HttpRequest, exc: Refused, page: Callable[[], HttpResponse
     """The page again, with the refusal's message: 409 for a conflict, else 400."""
     messages.error(request, exc.message)
     response = page()
-    response.status_code = 409 if isinstance(exc, services.Conflict) else 400
+    response.status_code = exc.status
     return response
 
 

@@ -202,7 +202,7 @@ def next_round(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
         request.method, request.POST = "GET", QueryDict()
         response = tournament_page(request, pk)
-        response.status_code = 409 if isinstance(exc, services.Conflict) else 400
+        response.status_code = exc.status
         return response
     messages.success(request, _("Round %(n)s is ready.") % {"n": round_.number})
     return redirect("tournaments:tournament", pk=pk)
