@@ -112,6 +112,13 @@ class TournamentForm(forms.Form):
             data["points_per_win"] = 1
         return data
 
+    def lock_all_but_name_and_visibility(self) -> None:
+        """After round 1: the other settings are shown, not editable (their initial values
+        are what the form cleans to)."""
+        for key, field in self.fields.items():
+            if key not in ("name", "is_public"):
+                field.disabled = True
+
     @classmethod
     def initial_of(cls, t: Tournament) -> dict:
         """The form's values for an existing tournament."""

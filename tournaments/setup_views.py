@@ -81,9 +81,15 @@ def edit_tournament(request: HttpRequest, pk: int) -> HttpResponse:
     """The settings (all before round 1; the name and visibility later too) and the
     seeding of the entries for the draw of round 1."""
     t = _organised(request, pk)
-    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_of(t))
-    entries = list(t.entries.order_by("seed"))
+    initial = TournamentForm.initial_of(t)
     started = t.rounds.exists()
+    data = request.POST if request.method == "POST" else None
+    if data is not None and started:
+        data = _locked_filled(data, initial)
+    form = TournamentForm(data, initial=initial)
+    if started and data is None:
+        form.lock_all_but_name_and_visibility()
+    entries = list(t.entries.order_by("seed"))
 
     def page() -> HttpResponse:
         context = {
@@ -108,6 +114,22 @@ def edit_tournament(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, _("The tournament's settings were saved."))
         return redirect("tournaments:tournament", pk=t.pk)
     return page()
+
+
+def _locked_filled(posted: QueryDict, initial: dict) -> QueryDict:
+    """After round 1 the page sends only the name and visibility (the rest is disabled):
+    the settings not sent keep their current values; one sent changed is refused."""
+    data = posted.copy()
+    for key, value in initial.items():
+        if key in ("name", "is_public") or key in posted:
+            continue
+        if isinstance(value, list):
+            data.setlist(key, [str(v) for v in value])
+        elif value is True:
+            data[key] = "on"
+        elif value is not False:
+            data[key] = str(value)
+    return data
 
 
 @login_required

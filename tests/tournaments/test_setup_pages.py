@@ -2,6 +2,7 @@
 draw button, a round's date, time and tables, undoing a round, withdraw and readmit."""
 
 import datetime
+import re
 
 import pytest
 
@@ -140,10 +141,19 @@ def test_settings_edit_then_409_after_round_1(client, world):
     response = client.post(f"/tournaments/{t.pk}/settings/", {**form, "points_per_win": "3"})
     assert response.status_code == 409
     assert "solo pueden cambiar el nombre y la visibilidad" in response.content.decode()
-    del form["is_public"]
-    assert client.post(f"/tournaments/{t.pk}/settings/", form).status_code == 302
+    # the page sends only the name and visibility now (the rest is disabled): accepted
+    html = client.get(f"/tournaments/{t.pk}/settings/").content.decode()
+    assert re.search(r'<input[^>]*name="points_per_win"[^>]*disabled', html)
+    assert not re.search(r'<input[^>]*name="name"[^>]*disabled', html)
+    response = client.post(f"/tournaments/{t.pk}/settings/", {"name": "Liga C"})
+    assert response.status_code == 302
     t.refresh_from_db()
-    assert (t.points_per_win, t.is_public) == (2, False)
+    assert (t.name, t.points_per_win, t.is_public, t.rules["quintola"]) == (
+        "Liga C",
+        2,
+        False,
+        True,
+    )
 
 
 def test_seeding_page_orders_the_draw(client, world):
