@@ -487,8 +487,13 @@ def _draw_blocker(t: Tournament, last: Round | None) -> str | None:
 
 def draw_refusal(t: Tournament) -> str | None:
     """Why "draw the next round" would be refused now, or None (the page shows the button
-    only then; the format may still turn out to be over)."""
-    return _draw_blocker(t, t.rounds.order_by("-number").first())
+    only then). The draw itself is tried, without writing, to see if the format is over."""
+    last = t.rounds.order_by("-number").first()
+    if (why := _draw_blocker(t, last)) is not None:
+        return why
+    if _next_tables(t, last)[1] is None:
+        return _("Every round has been played: the tournament is finished.")
+    return None
 
 
 def generate_next_round(

@@ -255,6 +255,9 @@ def test_the_draw_refusal_is_known_before_the_button(setup):
     )
     with pytest.raises(Conflict, match="La jornada 1 no ha terminado"):
         services.generate_next_round(t, organiser)
+    # two entries play one round: once it is decided, the league is over before the click
+    services.decide_fixture(t.rounds.get().fixtures.get(), organiser, "void")
+    assert services.draw_refusal(t) == "Se han jugado todas las jornadas: el torneo ha terminado."
 
 
 # ------------------------------------------------------------------ withdraw and readmit
