@@ -289,3 +289,17 @@ def test_withdraw_asks_first_and_readmit_undoes_it(client, world):
     response = client.post(f"/tournaments/{t.pk}/entries/{p4.pk}/readmit/")
     assert response.status_code == 409
     assert "P4 no se ha retirado." in response.content.decode()
+
+
+def test_the_api_gives_the_round_time_and_the_room_tables(client, world):
+    club, organiser, players = world
+    t = league(club, organiser, players)
+    r1 = services.generate_next_round(t, organiser, datetime.date(2026, 12, 4))
+    f1, _f2 = r1.fixtures.order_by("table")
+    services.schedule_round(r1, organiser, r1.date, datetime.time(20, 15), {f1.pk: 6})
+    client.login(username="org", password="pw")
+    (round_1,) = client.get(f"/api/v1/tournaments/{t.pk}/rounds/").json()
+    assert (round_1["date"], round_1["time"]) == ("2026-12-04", "20:15:00")
+    assert [(f["table"], f["venue_table"]) for f in round_1["fixtures"]] == [(1, 6), (2, 2)]
+    live = client.get(f"/api/v1/tournaments/{t.pk}/live/").json()
+    assert sorted(m["table"] for m in live["matches"]) == [2, 6]
