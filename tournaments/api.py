@@ -140,6 +140,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "rules",
             "tiebreaks",
             "points_per_win",
+            "points_per_loss",
             "table_size",
             "entry_size",
             "status",

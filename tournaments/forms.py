@@ -72,6 +72,14 @@ class TournamentForm(forms.Form):
         initial=1,
         help_text=_("At a table of three: twice this for the first, this for the second."),
     )
+    points_per_loss = forms.IntegerField(
+        label=_("Match points per lost match"),
+        required=False,
+        min_value=0,
+        max_value=9,
+        initial=0,
+        help_text=_("Played, not forfeited; pairs tables only. Fewer than per win."),
+    )
     tiebreaks = forms.MultipleChoiceField(
         label=_("Tiebreaks (in order)"),
         required=False,
@@ -108,8 +116,9 @@ class TournamentForm(forms.Form):
                     rules[key.split("-", 1)[1]] = value
         # the engine checks every value (parse_rules, in the service); the defaults fill gaps
         data["rules"] = rules
-        if "points_per_win" in data and data["points_per_win"] is None:
-            data["points_per_win"] = 1
+        for key, default in (("points_per_win", 1), ("points_per_loss", 0)):
+            if key in data and data[key] is None:
+                data[key] = default
         return data
 
     def lock_all_but_name_and_visibility(self) -> None:
@@ -124,7 +133,15 @@ class TournamentForm(forms.Form):
         """The form's values for an existing tournament."""
         initial = {
             k: getattr(t, k)
-            for k in ("name", "game", "format", "swiss_rounds", "points_per_win", "is_public")
+            for k in (
+                "name",
+                "game",
+                "format",
+                "swiss_rounds",
+                "points_per_win",
+                "points_per_loss",
+                "is_public",
+            )
         }
         initial["tiebreaks"] = t.tiebreaks
         initial.update({f"{t.game}-{k}": v for k, v in t.rules.items()})

@@ -36,6 +36,8 @@ class Tournament(models.Model):
         help_text=_("Metric keys in order, after match points"),
     )
     points_per_win = models.PositiveSmallIntegerField(_("match points per win"), default=1)
+    #: for a lost match played (not forfeited), at pairs tables
+    points_per_loss = models.PositiveSmallIntegerField(_("match points per loss"), default=0)
     # the table's shape, from the game and its rules when the tournament is created
     table_size = models.PositiveSmallIntegerField(
         _("entries per table"),

@@ -43,7 +43,15 @@ from .tasks import request_standings
 
 User = AbstractBaseUser | AnonymousUser
 #: what may change only before round 1 is drawn (the draw and the standings follow them)
-SETTINGS_BEFORE_START = ("game", "rules", "format", "swiss_rounds", "tiebreaks", "points_per_win")
+SETTINGS_BEFORE_START = (
+    "game",
+    "rules",
+    "format",
+    "swiss_rounds",
+    "tiebreaks",
+    "points_per_win",
+    "points_per_loss",
+)
 ROUND_ROBINS = (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN)
 
 
@@ -75,7 +83,12 @@ def table_shape(game: str, rules: dict | None) -> tuple[object, int, int]:
 
 
 def _validated(
-    format: str, game: str, rules: dict | None, tiebreaks: list[str] | None, points_per_win: int
+    format: str,
+    game: str,
+    rules: dict | None,
+    tiebreaks: list[str] | None,
+    points_per_win: int,
+    points_per_loss: int = 0,
 ) -> tuple[object, int, int]:
     """The parsed rules, table size and entry size of a tournament's settings; Refused
     naming the field that the registry, the draw or the standings refuse."""
@@ -89,9 +102,10 @@ def _validated(
     except ValueError as exc:
         raise Refused(str(exc), item={"field": "format"}) from exc
     try:
-        Scheme(tuple(tiebreaks or ()), points_per_win, table_size, game)
+        Scheme(tuple(tiebreaks or ()), points_per_win, table_size, game, points_per_loss)
     except ValueError as exc:
-        raise Refused(str(exc), item={"field": "tiebreaks"}) from exc
+        field = "points_per_loss" if "lost match" in str(exc) else "tiebreaks"
+        raise Refused(str(exc), item={"field": field}) from exc
     return ruleset, table_size, entry_size
 
 
@@ -106,10 +120,13 @@ def create_tournament(
     tiebreaks: list[str] | None = None,
     swiss_rounds: int = 5,
     points_per_win: int = 1,
+    points_per_loss: int = 0,
     is_public: bool = True,
 ) -> Tournament:
     _require_organiser(user, club)
-    ruleset, table_size, entry_size = _validated(format, game, rules, tiebreaks, points_per_win)
+    ruleset, table_size, entry_size = _validated(
+        format, game, rules, tiebreaks, points_per_win, points_per_loss
+    )
     return Tournament.objects.create(
         club=club,
         name=name,
@@ -119,6 +136,7 @@ def create_tournament(
         tiebreaks=tiebreaks or [],
         swiss_rounds=swiss_rounds,
         points_per_win=points_per_win,
+        points_per_loss=points_per_loss,
         is_public=is_public,
         table_size=table_size,
         entry_size=entry_size,
@@ -139,6 +157,7 @@ def update_tournament(t: Tournament, user: User, **changes: object) -> Tournamen
         merged["rules"],
         merged["tiebreaks"],
         merged["points_per_win"],
+        merged["points_per_loss"],
     )
     merged["rules"] = ruleset.as_dict()
     merged["tiebreaks"] = merged["tiebreaks"] or []

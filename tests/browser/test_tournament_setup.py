@@ -56,6 +56,7 @@ def test_organiser_sets_up_a_league_on_a_phone(live_server, browser):
     page.uncheck("#id_cuatrola-quintola")
     page.select_option("#id_format", "round_robin")
     page.fill("#id_points_per_win", "3")
+    page.fill("#id_points_per_loss", "1")
     page.uncheck("#id_is_public")
     fits(page)
     shot(page, "1-nuevo-torneo")
@@ -68,7 +69,7 @@ def test_organiser_sets_up_a_league_on_a_phone(live_server, browser):
         "quintola": False,
         "renuncio_penalty": True,
     }
-    assert (t.points_per_win, t.is_public) == (3, False)
+    assert (t.points_per_win, t.points_per_loss, t.is_public) == (3, 1, False)
     assert "privado" in page.inner_text("main")
 
     # four pairs

@@ -308,3 +308,12 @@ def test_readmit_is_refused_once_a_round_was_drawn_without_the_entry(setup):
     services.generate_next_round(t, organiser)
     with pytest.raises(Conflict, match="La jornada 1 se sorteó después de que P4 se retirara"):
         services.readmit_entry(p4, organiser)
+
+
+def test_points_per_lost_match_are_stored_and_checked(setup):
+    club, organiser, players = setup
+    t = league(club, organiser, players, points_per_win=3, points_per_loss=1)
+    assert (t.points_per_win, t.points_per_loss) == (3, 1)
+    with pytest.raises(Refused) as exc:
+        services.update_tournament(t, organiser, points_per_loss=3)
+    assert exc.value.item == {"field": "points_per_loss"}

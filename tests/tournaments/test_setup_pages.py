@@ -76,6 +76,7 @@ def test_creating_with_custom_rules_points_and_privacy(client, world):
             "format": "swiss",
             "swiss_rounds": "4",
             "points_per_win": "3",
+            "points_per_loss": "1",
         },
     )
     t = club.tournaments.get()
@@ -87,7 +88,13 @@ def test_creating_with_custom_rules_points_and_privacy(client, world):
         "quintola": False,
         "renuncio_penalty": True,
     }
-    assert (t.format, t.swiss_rounds, t.points_per_win, t.is_public) == ("swiss", 4, 3, False)
+    assert (t.format, t.swiss_rounds, t.points_per_win, t.points_per_loss, t.is_public) == (
+        "swiss",
+        4,
+        3,
+        1,
+        False,
+    )
 
 
 def test_a_rule_the_engine_refuses_is_a_400_naming_it(client, world):
