@@ -3,7 +3,8 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import DeviceToken, Player
-from games.engine import RuleOption, games
+from games.engine import games
+from games.forms import rule_field
 
 from .models import Entry, Fixture, Tournament
 from .standings import REGISTRY
@@ -16,43 +17,6 @@ def _game_choices() -> list[tuple[str, str]]:
 def _tiebreak_choices() -> list[tuple[str, str]]:
     # the descriptions are in the catalogue (the pure standings module has no gettext)
     return [(k, f"{m.name} — {gettext(m.description)}") for k, m in REGISTRY.items()]
-
-
-#: how the form names a game's rule options and their values (the engine declares them)
-RULE_LABELS = {
-    "match": _("Match format"),
-    "target": _("Target (points; hands in the hands format)"),
-    "quintola": _("The quintola call exists"),
-    "renuncio_penalty": _("Penalty for a renuncio"),
-    "players": _("Players at a table"),
-    "min_bid": _("Lowest bid"),
-    "failed_bid": _("A failed bid scores"),
-    "compare_sequences": _("Compare sequences"),
-}
-CHOICE_LABELS = {
-    "exact": _("exact target (C4 limit)"),
-    "first_to": _("first to the target"),
-    "hands": _("a number of hands"),
-    "opponents": _("the bid to each opponent"),
-    "split": _("half the bid to each"),
-    3: _("3, each for himself"),
-    4: _("4, in pairs"),
-}
-
-
-def _rule_field(option: RuleOption) -> forms.Field:
-    label = RULE_LABELS.get(option.key, option.key)
-    if option.kind == "bool":
-        return forms.BooleanField(label=label, required=False, initial=option.default)
-    if option.kind == "choice":
-        return forms.TypedChoiceField(
-            label=label,
-            required=False,
-            initial=option.default,
-            coerce=type(option.default),
-            choices=[(v, CHOICE_LABELS.get(v, v)) for v in option.choices],
-        )
-    return forms.IntegerField(label=label, required=False, min_value=1, initial=option.default)
 
 
 class TournamentForm(forms.Form):
@@ -97,7 +61,7 @@ class TournamentForm(forms.Form):
             keys = []
             for option in game.rule_options():
                 key = f"{game.name}-{option.key}"
-                self.fields[key] = _rule_field(option)
+                self.fields[key] = rule_field(option)
                 keys.append(key)
             self.rule_groups.append((game.name, game.title, keys))
 
