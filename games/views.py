@@ -10,7 +10,7 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from clubs.access import may_record, may_see_hands
+from clubs.access import may_organise, may_record, may_see_hands
 
 from .engine import check_text, find_game, load_record
 from .forms import RecordCheckForm
@@ -116,5 +116,6 @@ def scoring_pad(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied
     names = [s.player.display_name for s in match.seats.all()]
     game = find_game(match.game)
-    context = {"match": match, "config": pad_config(game, match, names), "game_title": game.title}
+    config = pad_config(game, match, names, may_organise(request.user, match))
+    context = {"match": match, "config": config, "game_title": game.title}
     return render(request, "games/score.html", context)
