@@ -47,6 +47,16 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
         f"/tournaments/{league.pk}/rounds/1/",
         "/records/check/",
     ]
+    if role != "anonymous":
+        urls[-1:-1] = ["/my-table/", f"/matches/{match.pk}/score/"]  # the checker stays last
+    if role == "organiser":
+        from clubs.devices import create_device_token
+        from clubs.models import Club, Membership
+
+        club = Club.objects.get(slug="pena-la-baza")
+        organiser = Membership.objects.filter(club=club, role="organiser").first().user
+        token, _key = create_device_token(club, organiser, "Mesa 3")
+        urls.insert(-1, f"/clubs/pena-la-baza/devices/{token.pk}/qr/")
     widths = {}
     for url in urls:
         response = page.goto(live_server.url + url)
