@@ -147,12 +147,19 @@
 
     async function undo() {
       generation += 1;
-      const response = await request("POST", "undo/", {});
-      const answer = await response.json();
-      if (!response.ok) return answer;
-      hooks.onState(answer, null);
-      await refresh();
-      return null;
+      settling = true;
+      tell();
+      try {
+        const response = await request("POST", "undo/", {});
+        const answer = await response.json();
+        if (!response.ok) return answer;
+        hooks.onState(answer, null);
+        await refresh();
+        return null;
+      } finally {
+        settling = false;
+        tell();
+      }
     }
 
     async function poll() {

@@ -212,3 +212,56 @@ def test_a_device_signs_in_by_its_qr_link_and_lands_on_my_table(live_server, pho
     assert answer.status == 401
     assert "ya se usó" in again.locator("#sign-in-refused").inner_text()
     other.close()
+
+
+def test_a_503_and_a_lost_answer_are_retried_and_the_entry_is_stored_once(
+    live_server, phone, table
+):
+    match = table["match"]
+    passes = [{"kind": "call", "call": "pass"}] * 4
+    record(match, table["scorer"], {"kind": "deal", "trump_card": "10o"}, *passes)
+    page = phone.new_page()
+    log_in(page, live_server.url, "sco", f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-deck button[data-card='10e']")
+    attempts = []
+
+    def flaky(route):
+        attempts.append(route.request.post_data)
+        if len(attempts) == 1:  # the server is restarting
+            route.fulfill(status=503, content_type="application/json", body='{"message": "x"}')
+        elif len(attempts) == 2:  # stored, but the answer never reaches the phone
+            route.fetch()
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/events/", flaky)
+    page.click("#pad-deck button[data-card='10e']")
+    page.wait_for_function("document.querySelector('#pad-queue').hidden", timeout=30000)
+    settled(page)
+    assert len(attempts) == 3
+    assert len(set(attempts)) == 1  # the same entry each time: same hand, same expected_seq
+    assert plays(match) == ["10e"]  # stored once
+    assert "Blas" in page.locator("#pad-prompt").inner_text()
+    page.unroute("**/events/")
+
+    # offline, undo takes back the last queued entry (never sent); online, the stored one
+    phone.set_offline(True)
+    page.click("#pad-deck button[data-card='11e']")
+    page.click("#pad-deck button[data-card='3e']")
+    page.wait_for_function(
+        "document.querySelector('#pad-queue').textContent.includes('2 entradas en cola')"
+    )
+    page.click("#pad-undo")
+    assert "1 entrada en cola" in page.locator("#pad-queue").inner_text()
+    assert not page.locator("#pad-deck button[data-card='3e']").is_disabled()
+    phone.set_offline(False)
+    page.wait_for_function("document.querySelector('#pad-queue').hidden", timeout=30000)
+    settled(page)
+    assert plays(match) == ["10e", "11e"]
+    page.on("dialog", lambda dialog: dialog.accept())
+    with page.expect_response(lambda r: r.url.endswith("/undo/")):
+        page.click("#pad-undo")
+    settled(page)
+    assert plays(match) == ["10e"]
+    assert not page.locator("#pad-deck button[data-card='11e']").is_disabled()
