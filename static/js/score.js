@@ -24,7 +24,9 @@
   let legal = null; // the legal/ read: hand, next_seq, phase, to_act, actions, in_hand…
   let queued = []; // entries not yet stored, in order (pad-net.js keeps them)
   let dealing = null; // every seat's cards being entered: {hand, seat, hands}
-  const message = (body) => body.message_localized || body.localized_message || body.detail || body.message;
+  // a refusal in the reader's language with the players' names (`detail`), else the
+  // checker's sentence
+  const message = (body) => body.detail || body.message;
 
   const fmt = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => vars[k]);
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";

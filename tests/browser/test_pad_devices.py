@@ -91,7 +91,7 @@ def test_a_lost_connection_keeps_the_entries_and_sends_them_in_order(live_server
         "document.querySelector('#pad-queue').textContent.includes('sin conexión')"
     )
     assert "sin conexión — 2 entradas en cola" in queue.inner_text()
-    # kept across a reload of the page too (localStorage), and the cards show as played
+    # kept in localStorage (a reload or a flat battery does not lose them); shown as played
     assert page.locator("#pad-deck button[data-card='3e']").is_disabled()
     stored = page.evaluate(f"localStorage.getItem('pad-queue-{match.pk}')")
     assert '"card":"11e"' in stored
@@ -125,7 +125,7 @@ def test_another_devices_entry_appears_by_polling(live_server, phone, table):
     assert "Ana pasar" in page.locator("#pad-speech").inner_text()  # the auction so far
     # with nothing new the polls cost a 304
     page.wait_for_timeout(9000)
-    assert polls[0] == 200
+    assert 200 in polls
     assert polls[-1] == 304
 
 
