@@ -133,6 +133,11 @@ def test_the_deal_entered_card_by_card(live_server, phone, table):
     match = table["match"]
     page = phone.new_page()
     log_in(page, live_server.url, "sco", f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-actions button.deal-enter")
+    # nothing played yet: no empty "Esta baza" / "Bazas" headings
+    assert page.locator("#pad-trick-title").is_hidden()
+    assert page.locator("#pad-tricks-title").is_hidden()
+    assert page.locator("#pad-table .seat-0 .seat-no").inner_text() == "1"  # seats from 1
     page.click("#pad-actions button.deal-enter")
     assert "Cartas de Ana (0 de 5)" in page.locator("#pad-prompt").inner_text()
     prompt = page.locator("#pad-prompt")
