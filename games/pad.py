@@ -120,7 +120,6 @@ def labels() -> dict[str, str]:
         "offline": _("No connection — %(n)s entries queued"),
         "offlineOne": _("No connection — 1 entry queued"),
         "sending": _("Sending %(n)s queued entries…"),
-        "retrying": _("No connection: retrying in %(s)s s"),
         "dropped": _("Not recorded (the entries after it were discarded): %(list)s"),
         "undoQueued": _("Remove the last queued entry (not sent yet)?"),
         "undoOffline": _("Undo needs the connection: the queued entries are sent first."),

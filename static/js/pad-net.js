@@ -14,7 +14,6 @@
     let inFlight = false;
     let settling = false; // the last entry is stored; the pad is reading the state after it
     let failures = 0;
-    let retryAt = null;
     let timer = null;
     let legalTag = null; // the ETag of the legal/ read the pad shows
     let generation = 0; // bumped by every local change: a poll started before it is stale
@@ -42,7 +41,6 @@
         queued: queue.slice(),
         busy: inFlight || settling || queue.length > 0,
         offline: failures > 0,
-        retryAt: retryAt,
       });
     }
 
@@ -77,7 +75,6 @@
     function retryLater() {
       const wait = BACKOFF[Math.min(failures, BACKOFF.length - 1)];
       failures += 1;
-      retryAt = Date.now() + wait;
       clearTimeout(timer);
       timer = setTimeout(flush, wait);
     }
@@ -102,7 +99,6 @@
       }
       inFlight = false;
       failures = 0;
-      retryAt = null;
       generation += 1;
       if (response.ok) {
         queue.shift();
