@@ -11,4 +11,5 @@ urlpatterns = [
     path("my-table/", table.my_table, name="my_table"),
     path("clubs/<slug:slug>/devices/<int:token>/qr/", table.device_qr, name="device_qr"),
     path("clubs/<slug:slug>/device-sign-in/", table.device_sign_in, name="device_sign_in"),
+    path("clubs/<slug:slug>/matches/new/", views.new_match, name="new_match"),
 ]

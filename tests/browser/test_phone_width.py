@@ -45,10 +45,9 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
         f"/clubs/pena-la-baza/players/{player.pk}/",
         f"/tournaments/{league.pk}/",
         f"/tournaments/{league.pk}/rounds/1/",
-        "/records/check/",
     ]
     if role != "anonymous":
-        urls[-1:-1] = ["/my-table/", f"/matches/{match.pk}/score/"]  # the checker stays last
+        urls += ["/my-table/", f"/matches/{match.pk}/score/"]
     if role == "organiser":
         from clubs.devices import create_device_token
         from clubs.models import Club, Membership
@@ -56,7 +55,26 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
         club = Club.objects.get(slug="pena-la-baza")
         organiser = Membership.objects.filter(club=club, role="organiser").first().user
         token, _key = create_device_token(club, organiser, "Mesa 3")
-        urls.insert(-1, f"/clubs/pena-la-baza/devices/{token.pk}/qr/")
+        urls.append(f"/clubs/pena-la-baza/devices/{token.pk}/qr/")
+    # the club's own pages (tests/browser/test_club_night_start.py walks them in order)
+    urls += {
+        "anonymous": ["/accounts/signup/"],
+        "scorer": [
+            "/clubs/new/",
+            "/clubs/pena-la-baza/matches/new/",
+            "/clubs/pena-la-baza/matches/new/?game=subastao",
+        ],
+        "organiser": [
+            "/clubs/new/",
+            "/clubs/pena-la-baza/matches/new/?game=belote",
+            "/clubs/pena-la-baza/edit/",
+            "/clubs/pena-la-baza/members/",
+            "/clubs/pena-la-baza/players/new/",
+            f"/clubs/pena-la-baza/players/{player.pk}/edit/",
+            "/clubs/pena-la-baza/?q=a&login=no",
+        ],
+    }[role]
+    urls.append("/records/check/")  # last: its paste box is measured below
     widths = {}
     for url in urls:
         response = page.goto(live_server.url + url)
