@@ -129,12 +129,14 @@ def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, form.first_error())
     else:
         name = form.cleaned_data["name"]
-        _token, key = create_device_token(club, request.user, name, form.cleaned_data["tournament"])
+        token, key = create_device_token(club, request.user, name, form.cleaned_data["tournament"])
         messages.success(
             request,
             _("Device token for %(name)s — copy the key now, it will not be shown again: %(key)s")
             % {"name": name, "key": key},
         )
+        # the QR code that signs the device in, so the key need not be typed on a phone
+        return redirect("games:device_qr", slug=slug, token=token.pk)
     return redirect("tournaments:club", slug=slug)
 
 
