@@ -34,3 +34,13 @@ def test_a_visitor_gets_no_pad_link(client, league):
     html = client.get(f"/tournaments/{league.pk}/rounds/2/").content.decode()
     assert "pad-link" not in html
     assert "/score/" not in html
+
+
+def test_seats_are_numbered_from_1_as_on_the_pad(client, league):
+    f = league.rounds.get(number=1).fixtures.order_by("table").first()
+    first, second = (s.player.display_name for s in f.match.seats.order_by("number")[:2])
+    sheet = client.get(f"/tournaments/{league.pk}/rounds/1/", HTTP_ACCEPT_LANGUAGE="es")
+    assert f"{first} (1)" in sheet.content.decode()
+    assert f"{second} (2)" in sheet.content.decode()
+    page = client.get(f"/tournaments/{league.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Parejas (A: asientos 1 y 3; B: asientos 2 y 4)" in page
