@@ -20,6 +20,7 @@ from games.services import Refused, Stale
 from . import exports, services
 from .forms import DecideForm, DeviceTokenForm, EntryForm, TournamentForm, WithdrawForm
 from .models import Fixture, Tournament
+from .player_sections import player_sections
 from .standings import REGISTRY
 from .standings_store import fixture_rows, parse_round_number, scheme_of, tiebreaks_of
 from .tables import standings_table
@@ -343,5 +344,12 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/player.html",
-        {"club": club, "player": player, "rows": rows, "won": won, "lost": lost},
+        {
+            "club": club,
+            "player": player,
+            "rows": rows,
+            "won": won,
+            "lost": lost,
+            "sections": player_sections(request, club, player),
+        },
     )
