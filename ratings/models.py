@@ -23,7 +23,7 @@ class RatedMatch(models.Model):
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="rated")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
     game = models.CharField(_("game"), max_length=20)
-    finished_at = models.DateTimeField(_("finished"))
+    finished_at = models.DateTimeField(_("finished at"))
     #: the scores that were applied: a corrected result is applied again (a rebuild)
     scores = models.JSONField(default=list)
 
