@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -62,7 +63,7 @@ def line_chart(
                 f"{y(t):.1f}",
                 LEFT - 4,
                 f"{y(t) + 4:.1f}",
-                f"{t:.1f}",
+                number_format(t, 1),
             )
             for t in _ticks(low, high)
         ),
