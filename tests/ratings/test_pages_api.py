@@ -138,3 +138,15 @@ def test_a_private_club_s_ratings_are_for_its_people(client, club):
     client.force_login(club.memberships.get().user)
     assert client.get("/api/v1/ratings/pena/cuatrola/").status_code == 200
     assert client.get("/clubs/pena/ratings/").status_code == 200
+
+
+def test_the_admin_shows_the_ratings_read_only(client, club, django_user_model):
+    admin = django_user_model.objects.create_superuser("boss", password="pw")
+    client.force_login(admin)
+    for url in (
+        "/admin/ratings/rating/",
+        "/admin/ratings/ratedmatch/",
+        "/admin/ratings/ratingchange/",
+    ):
+        assert client.get(url).status_code == 200, url
+    assert client.get("/admin/ratings/rating/add/").status_code == 403
