@@ -106,3 +106,30 @@ def test_card_choice_by_hand():
 )
 def test_cuatrola_declares_by_its_trumps(hand, call):
     assert wanted_call(cards(*hand), "o") == call
+
+
+@pytest.mark.parametrize(
+    ("hand", "contract"),
+    [
+        (["Jh", "9h", "7c", "8d", "As"], "hearts"),
+        (["Jh", "Ah", "Kh", "7c", "8d"], "hearts"),
+        (["Js", "9s", "Jh", "9h", "7h"], "hearts"),  # the longer suit
+        (["Jh", "7c", "As", "Ad", "10c"], "no_trumps"),
+        (["Jh", "7c", "As", "Ad", "8c"], None),
+        (["Jh", "7c", "8d", "9s", "Qc"], None),
+    ],
+)
+def test_belote_calls_by_the_five_cards_of_the_auction(hand, contract):
+    from games.engine.belote.strategy import wanted_contract
+
+    assert wanted_contract(cards(*hand)) == contract
+
+
+def test_subastao_values_a_hand_by_points_length_and_cantes():
+    from games.engine.subastao.strategy import best_suit, hand_value
+
+    deck = find_game("subastao").deck
+    held = cards("1o", "3o", "12o", "11o", "10o", "12c", "11c", "7e", "6e", "5b", "4b", "7b")
+    assert best_suit(held, deck.suits, deck.points) == "o"
+    # 37 card points, 5 for the fifth oro, 40 for the pair of oros (trump), 20 for copas
+    assert hand_value(held, deck.suits, deck.points) == 37 + 5 + 40 + 20

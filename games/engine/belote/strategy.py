@@ -3,9 +3,10 @@
 Deals at random (the only chance involved). In the auction a seat looks at the five
 cards it holds then (the first five of its deal: the other three come after, B1) and
 calls a suit headed by its J with the 9 or two more cards of the suit, or no trumps with
-two aces, when that contract is legal and its partner does not hold the standing one;
-it never doubles. It announces every declaration it holds with its first card, and a
-belote with its K or Q; plays by :func:`games.engine.strategy.choose_card`.
+two aces and a ten (or three aces), when that contract is legal and its partner does not
+hold the standing one; it never doubles. It announces every declaration it holds with its
+first card, and a belote with its K or Q; plays by
+:func:`games.engine.strategy.choose_card`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def wanted_contract(cards: list[Card]) -> str | None:
             best = max(best, strength) if best else strength
     if best:
         return best[1]
-    if sum(1 for c in cards if c.rank == "A") >= 2:
+    aces = sum(1 for c in cards if c.rank == "A")
+    if aces >= 2 and aces + sum(1 for c in cards if c.rank == "10") >= 3:
         return "no_trumps"
     return None
 
