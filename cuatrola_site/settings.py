@@ -158,6 +158,12 @@ CELERY_BEAT_SCHEDULE = {
         # a sweep not run in time (workers down) is dropped: the next one does its work
         "options": {"expires": STANDINGS_SWEEP_SECONDS},
     },
+    # a rating update lost with the broker is caught up (ratings/ladder.py)
+    "ratings-sweep": {
+        "task": "ratings.sweep",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
 }
 
 # Imports of card-records (POST /api/v1/matches/import/): the body's size, checked from

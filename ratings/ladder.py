@@ -171,3 +171,26 @@ def update(match_id: int) -> str:
             return "applied"
         rebuild(match.club_id, match.game)
         return "rebuilt"
+
+
+def behind() -> list[int]:
+    """One counted match not applied yet per ladder that has one (the first by id):
+    updates lost with the broker, for :func:`sweep`."""
+    rows = (
+        Match.objects.filter(status=Match.Status.FINISHED, rated__isnull=True)
+        .exclude(fixture__round__tournament__is_public=False)
+        .order_by("club_id", "game", "pk")
+        .values_list("club_id", "game", "pk")
+    )
+    first: dict[tuple[int, str], int] = {}
+    for club_id, game, pk in rows:
+        first.setdefault((club_id, game), pk)
+    return list(first.values())
+
+
+def sweep() -> int:
+    """Bring every ladder that is behind up to date; the number of ladders updated."""
+    pending = behind()
+    for match_id in pending:
+        update(match_id)
+    return len(pending)

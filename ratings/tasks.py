@@ -22,3 +22,9 @@ def update_ratings(match_id: int) -> str:
 def rebuild_ratings(club_id: int, game: str) -> int:
     """Rebuild one club's ladder for one game."""
     return ladder.rebuild(club_id, game)
+
+
+@shared_task(name="ratings.sweep")
+def sweep_ratings() -> int:
+    """Catch up every ladder with a finished match whose update was lost (celery beat)."""
+    return ladder.sweep()

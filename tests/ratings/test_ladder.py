@@ -15,6 +15,7 @@ from games.simulation import RECORD, simulate_match
 from ratings import ladder
 from ratings.method import Skill, rank_units, rate
 from ratings.models import RatedMatch, Rating, RatingChange
+from ratings.tasks import sweep_ratings
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 
 NAMES = ["Ana", "Blas", "Carmen", "Diego", "Elena", "Fermín"]
@@ -171,6 +172,21 @@ def test_a_lost_update_is_caught_up_by_the_next_match(world):
     assert set(RatedMatch.objects.values_list("match_id", flat=True)) == {first.pk, second.pk}
     ratings = {r.player_id: (r.mu, r.sigma) for r in Rating.objects.filter(game="cuatrola")}
     assert ratings == by_hand([first, second])
+
+
+@pytest.mark.django_db
+def test_the_sweep_catches_up_a_ladder_whose_updates_were_lost(world):
+    first = play(world, [0, 1, 2, 3], seed=1)
+    second = play(world, [0, 1, 2, 3], seed=2)
+    expected = numbers()
+    RatedMatch.objects.all().delete()  # as if the broker had lost both updates
+    Rating.objects.all().delete()
+    assert ladder.behind() == [first.pk]
+    assert sweep_ratings.delay().get() == 1
+    assert numbers() == expected
+    assert ladder.behind() == []
+    assert ladder.sweep() == 0
+    assert second.rated
 
 
 @pytest.mark.django_db
