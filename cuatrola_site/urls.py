@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("scoreboard/", views.scoreboard, name="scoreboard"),
+    path("", include("clubs.urls")),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
     path("", include("ratings.urls")),
