@@ -5,6 +5,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from games.api import views
+from ratings import api as ratings
 from tournaments.api import TournamentViewSet
 
 router = DefaultRouter()
@@ -14,5 +15,7 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 
 urlpatterns = [
     path("me/", views.me, name="api-me"),
+    path("ratings/<slug:slug>/players/<int:player>/", ratings.player, name="api-ratings-player"),
+    path("ratings/<slug:slug>/<str:game>/", ratings.ladder, name="api-ratings-ladder"),
     path("", include(router.urls)),
 ]

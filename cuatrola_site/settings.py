@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "clubs",
     "games",
     "tournaments",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -156,6 +157,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": STANDINGS_SWEEP_SECONDS,
         # a sweep not run in time (workers down) is dropped: the next one does its work
         "options": {"expires": STANDINGS_SWEEP_SECONDS},
+    },
+    # a rating update lost with the broker is caught up (ratings/ladder.py)
+    "ratings-sweep": {
+        "task": "ratings.sweep",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
     },
 }
 

@@ -1,5 +1,6 @@
-"""The apps' dependencies run one way: clubs ← games ← tournaments (the site's routing,
-settings and views in cuatrola_site/ may import them all)."""
+"""The apps' dependencies run one way: clubs ← games ← tournaments ← ratings (the site's
+routing, settings and views in cuatrola_site/ may import them all; nothing imports
+ratings, the top app)."""
 
 import ast
 from pathlib import Path
@@ -8,8 +9,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 ABOVE = {
-    "clubs": {"games", "tournaments", "cuatrola_site"},
-    "games": {"tournaments", "cuatrola_site"},
+    "clubs": {"games", "tournaments", "ratings", "cuatrola_site"},
+    "games": {"tournaments", "ratings", "cuatrola_site"},
+    "tournaments": {"ratings", "cuatrola_site"},
+    "ratings": {"cuatrola_site"},
 }
 
 

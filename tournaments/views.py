@@ -32,6 +32,7 @@ from .forms import (
     TournamentForm,
 )
 from .models import Fixture, Tournament
+from .player_sections import player_sections
 from .standings import REGISTRY
 from .standings_store import fixture_rows, parse_round_number, scheme_of, tiebreaks_of
 from .tables import standings_table
@@ -391,5 +392,12 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/player.html",
-        {"club": club, "player": player, "rows": rows, "won": won, "lost": lost},
+        {
+            "club": club,
+            "player": player,
+            "rows": rows,
+            "won": won,
+            "lost": lost,
+            "sections": player_sections(request, club, player),
+        },
     )

@@ -38,6 +38,7 @@ known), ``tricks`` (each with ``number``, ``leader``, ``seats``, ``cards``, ``wi
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
@@ -315,6 +316,13 @@ class Game(ABC):
         unit, the same keys every hand, so that a query can sum them): declarations or
         bids made, cantes…"""
         return [dict.fromkeys(self.counters, 0) for _ in outcome.delta]
+
+    def computer_move(self, match: Any, rng: random.Random) -> Any:
+        """The event a table of computer players records next on ``match`` (a match state
+        with every deal known, not over): a deal shuffled by ``rng`` when a hand is due,
+        else the legal call, bid, trump, cante or card of a simple, sensible player (the
+        game's ``strategy.py``). Only the deal is left to chance."""
+        raise NotImplementedError
 
     def hand_story(self, hand: Any) -> dict[str, Any]:
         """The match page's account of a hand beyond its tricks, seats as numbers:

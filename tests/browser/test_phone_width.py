@@ -43,6 +43,8 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
         "/clubs/pena-la-baza/",
         f"/matches/{match.pk}/",
         f"/clubs/pena-la-baza/players/{player.pk}/",
+        "/clubs/pena-la-baza/ratings/",
+        "/clubs/pena-la-baza/ratings/?game=subastao",
         f"/tournaments/{league.pk}/",
         f"/tournaments/{league.pk}/rounds/1/",
     ]

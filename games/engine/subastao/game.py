@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..cards import SPANISH_36, Deck
 from ..game import Game, HandOutcome, Record
 from . import record as codec
-from . import views
+from . import strategy, views
 from .events import Deal, Event, event_from_dict, event_to_dict
 from .hand import HandState
 from .match import MatchState
@@ -116,3 +117,6 @@ class Subastao(Game):
 
     def hand_story(self, hand: HandState) -> dict[str, Any]:
         return views.hand_story(hand)
+
+    def computer_move(self, match: MatchState, rng: random.Random) -> Event:
+        return strategy.next_event(match, rng)

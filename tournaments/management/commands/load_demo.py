@@ -11,6 +11,7 @@ from games import services
 from games.engine.belote.simulate import random_match as random_belote
 from games.engine.cuatrola.simulate import random_match
 from games.engine.subastao.simulate import random_match as random_subastao
+from games.simulation import RECORD, simulate_match
 from tournaments import services as tournaments
 
 DEMO_USERS = [
@@ -62,6 +63,18 @@ INDIVIDUAL_SEEDS = [1, 13]
 BELOTE_NIGHT = "Noche de belot (demo)"
 BELOTE_PAIRS = [("Los Valets", 0, 1), ("Belot y Rebelot", 2, 3), ("Capot", 4, 5), ("Tierce", 6, 7)]
 BELOTE_SEEDS = [3, 38]
+# friendly matches played by computer players (games.simulation), so that the players'
+# ratings have a history to show: (game, seed, seats by player index)
+SIMULATED = "Amistosos de la máquina (demo)"
+SIMULATED_MATCHES = [
+    ("cuatrola", 1, [0, 1, 2, 3]),
+    ("cuatrola", 2, [0, 5, 2, 7]),
+    ("cuatrola", 3, [4, 0, 6, 2]),
+    ("cuatrola", 4, [1, 0, 3, 2]),
+    ("cuatrola", 5, [0, 3, 8, 1]),
+    ("belote", 6, [0, 1, 2, 3]),
+    ("subastao", 7, [0, 1, 2]),
+]
 
 
 class Command(BaseCommand):
@@ -101,6 +114,17 @@ class Command(BaseCommand):
             self._individual(club, players, users[Membership.Role.ORGANISER])
         if not club.tournaments.filter(game="belote").exists():
             self._belote_night(club, players, users[Membership.Role.ORGANISER])
+        if not club.matches.filter(name=SIMULATED).exists():
+            for game, seed, seats in SIMULATED_MATCHES:
+                simulate_match(
+                    club=club,
+                    players=[players[i] for i in seats],
+                    user=users[Membership.Role.SCORER],
+                    game=game,
+                    rng=random.Random(seed),
+                    mode=RECORD,
+                    name=SIMULATED,
+                )
         league = club.tournaments.filter(format="round_robin", game="cuatrola").first()
         individual = club.tournaments.filter(game="subastao").first()
         belote = club.tournaments.filter(game="belote").first()
