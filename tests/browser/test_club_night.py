@@ -280,6 +280,10 @@ def test_a_whole_club_night_on_phones(live_server, browser):
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert pad.locator("#pad-score .unit-score").all_inner_texts() == ["5", "0"]
+    assert "La partida ha terminado" in pad.locator("#pad-prompt").inner_text()
+    # the trick's card points: 1o 11 + 3o 10 + 10e 2 (C2)
+    assert "Puntos de la mano: Ana & Blas 23 · Lucía & Manuel 0" in main_text(pad)
+    assert "Mano 2: Ana & Blas +4 · Lucía & Manuel +0" in main_text(pad)
     shot(pad, "match-finished")
 
     # 16. the standings after round 1: Ana y Blas first (played 1, won 1: 1 match point;
