@@ -324,6 +324,10 @@ def test_a_whole_club_night_on_phones(live_server, browser):
     assert row.locator("a.pad-link").count() == 0
     page.emulate_media(media="print")
     assert page.locator(".site-header").is_hidden()
+    # on paper, no buttons: the other tables' pad links and forms stay on the screen
+    assert page.locator("table.sheet a.pad-link").count() == 2
+    assert page.locator("table.sheet a.pad-link").first.is_hidden()
+    assert page.locator("table.sheet form").first.is_hidden()
     shot(page, "round-sheet-print")
     organiser.close()
     scorer.close()
