@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .cards import SPANISH_40, Card
+from .messages import Seat, msg
 
 #: Card strength within its suit. Every Spanish deck the site plays ranks its cards in the
 #: same order (C2, S1: 1 3 12 11 10 7 6 5 4 2), the smaller decks being subsets of the 40,
@@ -125,23 +126,61 @@ def describe_violation(
     w = v.witness
     lead = SPANISH_40.suit_name(ctx.lead)
     if v.reason == "follow":
-        return (
-            f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
-            f"{w} ({evidence}): {tag('C7.2 must follow suit')}"
+        return msg(
+            (
+                "{seat} played {card} on the {lead} lead at trick {trick} but "
+                "held {w} ({evidence}): {rule}"
+            ),
+            seat=Seat(seat),
+            card=card,
+            lead=lead,
+            trick=trick,
+            w=w,
+            evidence=evidence,
+            rule=tag("C7.2 must follow suit"),
         )
     if v.reason == "beat":
-        return (
-            f"seat {seat} played {card} at trick {trick} but had to beat "
-            f"{ctx.high_lead} with a higher {lead}: held {w} ({evidence}): {tag('C7.2')}"
+        return msg(
+            (
+                "{seat} played {card} at trick {trick} but had to beat "
+                "{high_lead} with a higher {lead}: held {w} ({evidence}): "
+                "{rule}"
+            ),
+            seat=Seat(seat),
+            card=card,
+            trick=trick,
+            high_lead=ctx.high_lead,
+            lead=lead,
+            w=w,
+            evidence=evidence,
+            rule=tag("C7.2"),
         )
     if v.reason == "trump":
-        return (
-            f"seat {seat} played {card} at trick {trick} without {lead} but held the "
-            f"trump {w} ({evidence}): {tag('C7.3 must trump')}"
+        return msg(
+            (
+                "{seat} played {card} at trick {trick} without {lead} but "
+                "held the trump {w} ({evidence}): {rule}"
+            ),
+            seat=Seat(seat),
+            card=card,
+            trick=trick,
+            lead=lead,
+            w=w,
+            evidence=evidence,
+            rule=tag("C7.3 must trump"),
         )
-    return (
-        f"seat {seat} played {card} at trick {trick} but had to overtrump "
-        f"{ctx.high_trump}: held {w} ({evidence}): {tag('C7.3')}"
+    return msg(
+        (
+            "{seat} played {card} at trick {trick} but had to overtrump "
+            "{high_trump}: held {w} ({evidence}): {rule}"
+        ),
+        seat=Seat(seat),
+        card=card,
+        trick=trick,
+        high_trump=ctx.high_trump,
+        w=w,
+        evidence=evidence,
+        rule=tag("C7.3"),
     )
 
 

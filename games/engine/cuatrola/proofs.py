@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..cards import SPANISH_20, Card
 from ..errors import RuleError
+from ..messages import Seat, msg
 from .knowledge import CanteRecord, Evidence, PlayRecord
 from .play import Violation, violation
 
@@ -84,24 +85,58 @@ class ProofsMixin:
             evidence = self.knowledge.evidence(seat, w)
         lead = DECK.suit_name(ctx.lead)
         if v.reason == "follow":
-            text = (
-                f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
-                f"{w} ({evidence}): C7.2 must follow suit"
+            text = msg(
+                (
+                    "{seat} played {card} on the {lead} lead at trick {trick} but "
+                    "held {w} ({evidence}): C7.2 must follow suit"
+                ),
+                seat=Seat(seat),
+                card=card,
+                lead=lead,
+                trick=trick,
+                w=w,
+                evidence=evidence,
             )
         elif v.reason == "beat":
-            text = (
-                f"seat {seat} played {card} at trick {trick} but had to beat "
-                f"{ctx.high_lead} with a higher {lead}: held {w} ({evidence}): C7.2"
+            text = msg(
+                (
+                    "{seat} played {card} at trick {trick} but had to beat "
+                    "{high_lead} with a higher {lead}: held {w} ({evidence}): "
+                    "C7.2"
+                ),
+                seat=Seat(seat),
+                card=card,
+                trick=trick,
+                high_lead=ctx.high_lead,
+                lead=lead,
+                w=w,
+                evidence=evidence,
             )
         elif v.reason == "trump":
-            text = (
-                f"seat {seat} played {card} at trick {trick} without {lead} but held the "
-                f"trump {w} ({evidence}): C7.3 must trump"
+            text = msg(
+                (
+                    "{seat} played {card} at trick {trick} without {lead} but "
+                    "held the trump {w} ({evidence}): C7.3 must trump"
+                ),
+                seat=Seat(seat),
+                card=card,
+                trick=trick,
+                lead=lead,
+                w=w,
+                evidence=evidence,
             )
         else:
-            text = (
-                f"seat {seat} played {card} at trick {trick} but had to overtrump "
-                f"{ctx.high_trump}: held {w} ({evidence}): C7.3"
+            text = msg(
+                (
+                    "{seat} played {card} at trick {trick} but had to overtrump "
+                    "{high_trump}: held {w} ({evidence}): C7.3"
+                ),
+                seat=Seat(seat),
+                card=card,
+                trick=trick,
+                high_trump=ctx.high_trump,
+                w=w,
+                evidence=evidence,
             )
         return RuleError(
             "C7",
@@ -128,9 +163,18 @@ class ProofsMixin:
     def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]) -> RuleError:
         return self._cante_error(
             cante,
-            f"seat {cante.seat} sang {DECK.suit_name(cante.suit)} after trick "
-            f"{cante.after_trick} while seat {holder} held the trump pair "
-            f"({', '.join(evidence)}): C9 trump suit first",
+            msg(
+                (
+                    "{seat} sang {suit} after trick {after_trick} while "
+                    "{seat_holder} held the trump pair ({items}): C9 trump suit "
+                    "first"
+                ),
+                seat=Seat(cante.seat),
+                suit=DECK.suit_name(cante.suit),
+                after_trick=cante.after_trick,
+                seat_holder=Seat(holder),
+                items=", ".join(evidence),
+            ),
         )
 
     def _known_list(self, seat: int) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from ..cards import SPANISH_20, Card
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
+from ..messages import Seat, msg
 from .events import Call, Cante, Deal, Event, Penalty, Play
 from .hand import HandState
 from .match import MatchState
@@ -55,21 +56,27 @@ class HandRecord:
 
 def parse_hand(raw: Any, where: str) -> HandRecord:
     """One record hand's shape and JSON types; RecordFormatError otherwise."""
-    expect(isinstance(raw, dict), f"{where} must be an object")
-    expect(is_int(raw.get("dealer")), f"{where}: dealer must be a whole number")
-    expect(isinstance(raw.get("trump_card"), str), f"{where}: trump_card must be a card")
+    expect(isinstance(raw, dict), msg("{where} must be an object", where=where))
+    expect(is_int(raw.get("dealer")), msg("{where}: dealer must be a whole number", where=where))
+    expect(
+        isinstance(raw.get("trump_card"), str),
+        msg("{where}: trump_card must be a card", where=where),
+    )
     calls = str_list(raw.get("calls", []), f"{where}: calls")
     tricks = raw.get("tricks", [])
-    expect(isinstance(tricks, list), f"{where}: tricks must be a list")
+    expect(isinstance(tricks, list), msg("{where}: tricks must be a list", where=where))
     for i, trick in enumerate(tricks, 1):
-        str_list(trick, f"{where}: trick {i}")
+        str_list(trick, msg("{where}: trick {i}", where=where, i=i))
     deal = raw.get("deal")
     if deal is not None:
-        expect(isinstance(deal, list), f"{where}: deal must be a list of 4 lists of cards")
+        expect(
+            isinstance(deal, list),
+            msg("{where}: deal must be a list of 4 lists of cards", where=where),
+        )
         for i, cards in enumerate(deal):
-            str_list(cards, f"{where}: deal of seat {i}")
+            str_list(cards, msg("{where}: deal of {seat}", where=where, seat=Seat(i)))
     cantes = raw.get("cantes", [])
-    expect(isinstance(cantes, list), f"{where}: cantes must be a list")
+    expect(isinstance(cantes, list), msg("{where}: cantes must be a list", where=where))
     for i, cante in enumerate(cantes, 1):
         # wrong JSON types make the file unreadable; wrong values (seat 7, suit "x",
         # after_trick 0) are the checker's C9, in event order
@@ -78,11 +85,20 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
             and is_int(cante.get("after_trick"))
             and is_int(cante.get("seat"))
             and isinstance(cante.get("suit"), str),
-            f"{where}: cante {i} must be an object with after_trick and seat (whole "
-            "numbers) and suit (text)",
+            msg(
+                (
+                    "{where}: cante {i} must be an object with after_trick and "
+                    "seat (whole numbers) and suit (text)"
+                ),
+                where=where,
+                i=i,
+            ),
         )
     penalty = raw.get("penalty")
-    expect(penalty is None or isinstance(penalty, dict), f"{where}: penalty must be an object")
+    expect(
+        penalty is None or isinstance(penalty, dict),
+        msg("{where}: penalty must be an object", where=where),
+    )
     return HandRecord(raw["dealer"], raw["trump_card"], calls, tricks, deal, cantes, penalty)
 
 
@@ -210,13 +226,20 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
     beyond = p > hand.trick_size
     if SPANISH_20.card(text) is None:
         seat = None if beyond else hand.to_act  # None too once the hand is complete
-        raise RuleError("V1", f"{text!r} is not a card of the 20-card deck", seat=seat, **loc)
+        raise RuleError(
+            "V1", msg("{text!r} is not a card of the 20-card deck", text=text), seat=seat, **loc
+        )
     if not can_play:
         return  # the hand refuses the play on its own terms
     if p == 1 and hand.current_cards:
         raise RuleError(
             "V1",
-            f"trick {t - 1} is short: {len(hand.current_cards)} cards of {hand.trick_size}",
+            msg(
+                "trick {n} is short: {n_current_cards} cards of {trick_size}",
+                n=t - 1,
+                n_current_cards=len(hand.current_cards),
+                trick_size=hand.trick_size,
+            ),
             seat=hand.to_act,
             **loc,
         )
@@ -224,12 +247,20 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
         if hand.sitting_out is not None and p == SEATS:
             raise RuleError(
                 "C5",
-                f"seat {hand.sitting_out} sits out (partner of the declarer): tricks have "
-                f"{hand.trick_size} cards",
+                msg(
+                    "{seat} sits out (partner of the declarer): tricks have {trick_size} cards",
+                    seat=Seat(hand.sitting_out),
+                    trick_size=hand.trick_size,
+                ),
                 seat=None,
                 **loc,
             )
-        raise RuleError("V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc)
+        raise RuleError(
+            "V1",
+            msg("trick {t} has more than {trick_size} cards", t=t, trick_size=hand.trick_size),
+            seat=None,
+            **loc,
+        )
 
 
 def _renumber_cante(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..cards import SPANISH_40, Card
 from ..errors import RuleError
 from ..knowledge import CanteRecord, Evidence, PlayRecord
+from ..messages import Seat, msg
 from ..tricks import Violation, describe_violation, violation
 
 # Which witness to report when several prove the same play illegal.
@@ -100,9 +101,18 @@ class ProofsMixin:
     def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]) -> RuleError:
         return RuleError(
             "S5",
-            f"seat {cante.seat} sang {SPANISH_40.suit_name(cante.suit)} after trick "
-            f"{cante.after_trick} while seat {holder} held the trump pair "
-            f"({', '.join(evidence)}): S5 trump suit first",
+            msg(
+                (
+                    "{seat} sang {suit} after trick {after_trick} while "
+                    "{seat_holder} held the trump pair ({items}): S5 trump suit "
+                    "first"
+                ),
+                seat=Seat(cante.seat),
+                suit=SPANISH_40.suit_name(cante.suit),
+                after_trick=cante.after_trick,
+                seat_holder=Seat(holder),
+                items=", ".join(evidence),
+            ),
             hand=self.number,
             trick=cante.after_trick,
             seat=cante.seat,

@@ -14,6 +14,7 @@ from typing import Any
 from ..cards import SPANISH_40
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
+from ..messages import Seat, msg
 from .events import Bid, Cante, Deal, Event, Penalty, Play, Trump
 from .hand import HandState
 from .match import MatchState
@@ -62,28 +63,34 @@ class HandRecord:
 
 def parse_hand(raw: Any, where: str) -> HandRecord:
     """One record hand's shape and JSON types; RecordFormatError otherwise."""
-    expect(isinstance(raw, dict), f"{where} must be an object")
-    expect(is_int(raw.get("dealer")), f"{where}: dealer must be a whole number")
+    expect(isinstance(raw, dict), msg("{where} must be an object", where=where))
+    expect(is_int(raw.get("dealer")), msg("{where}: dealer must be a whole number", where=where))
     bids = raw.get("bids", [])
     expect(
         isinstance(bids, list) and all(is_int(b) or isinstance(b, str) for b in bids),
-        f'{where}: bids must be a list of whole numbers and "pass"',
+        msg('{where}: bids must be a list of whole numbers and "pass"', where=where),
     )
     trump = raw.get("trump")
-    expect(trump is None or isinstance(trump, str), f"{where}: trump must be a suit letter")
+    expect(
+        trump is None or isinstance(trump, str),
+        msg("{where}: trump must be a suit letter", where=where),
+    )
     tricks = raw.get("tricks")
     if tricks is not None:
-        expect(isinstance(tricks, list), f"{where}: tricks must be a list")
+        expect(isinstance(tricks, list), msg("{where}: tricks must be a list", where=where))
         for i, trick in enumerate(tricks, 1):
-            str_list(trick, f"{where}: trick {i}")
+            str_list(trick, msg("{where}: trick {i}", where=where, i=i))
     deal = raw.get("deal")
     if deal is not None:
-        expect(isinstance(deal, list), f"{where}: deal must be a list of lists of cards")
+        expect(
+            isinstance(deal, list),
+            msg("{where}: deal must be a list of lists of cards", where=where),
+        )
         for i, cards in enumerate(deal):
-            str_list(cards, f"{where}: deal of seat {i}")
+            str_list(cards, msg("{where}: deal of {seat}", where=where, seat=Seat(i)))
     cantes = raw.get("cantes")
     if cantes is not None:
-        expect(isinstance(cantes, list), f"{where}: cantes must be a list")
+        expect(isinstance(cantes, list), msg("{where}: cantes must be a list", where=where))
         for i, cante in enumerate(cantes, 1):
             # wrong JSON types make the file unreadable; wrong values (seat 7, suit "x",
             # after_trick 0, both a suit and a tute) are the checker's S5, in event order
@@ -96,11 +103,20 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
                     cante.get(key) is None or isinstance(cante[key], str)
                     for key in ("suit", "tute")
                 ),
-                f"{where}: cante {i} must be an object with after_trick and seat (whole "
-                "numbers) and a suit or a tute (text)",
+                msg(
+                    (
+                        "{where}: cante {i} must be an object with after_trick and "
+                        "seat (whole numbers) and a suit or a tute (text)"
+                    ),
+                    where=where,
+                    i=i,
+                ),
             )
     penalty = raw.get("penalty")
-    expect(penalty is None or isinstance(penalty, dict), f"{where}: penalty must be an object")
+    expect(
+        penalty is None or isinstance(penalty, dict),
+        msg("{where}: penalty must be an object", where=where),
+    )
     return HandRecord(raw["dealer"], bids, trump, tricks, deal, cantes, penalty)
 
 
@@ -238,18 +254,28 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
     beyond = p > hand.trick_size
     if _PLAYS.get(text) is None:
         seat = None if beyond else hand.to_act  # None too once the hand is complete
-        raise RuleError("V1", f"{text!r} is not a card", seat=seat, **loc)
+        raise RuleError("V1", msg("{text!r} is not a card", text=text), seat=seat, **loc)
     if not hand._playing:
         return  # the hand refuses the play on its own terms
     if p == 1 and hand.current_cards:
         raise RuleError(
             "V1",
-            f"trick {t - 1} is short: {len(hand.current_cards)} cards of {hand.trick_size}",
+            msg(
+                "trick {n} is short: {n_current_cards} cards of {trick_size}",
+                n=t - 1,
+                n_current_cards=len(hand.current_cards),
+                trick_size=hand.trick_size,
+            ),
             seat=hand.to_act,
             **loc,
         )
     if beyond:
-        raise RuleError("V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc)
+        raise RuleError(
+            "V1",
+            msg("trick {t} has more than {trick_size} cards", t=t, trick_size=hand.trick_size),
+            seat=None,
+            **loc,
+        )
 
 
 def _renumber_cante(
