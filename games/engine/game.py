@@ -43,7 +43,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .cards import Deck
+from .cards import Deck, card_name
 from .errors import RecordFormatError
 
 FORMAT = "card-record"
@@ -158,6 +158,11 @@ class Game(ABC):
     def deck_for(self, rules: Any) -> Deck:
         """The deck the ruleset plays with (some games change it with an option)."""
         return self.deck
+
+    def card_name(self, card: Any, lang: str = "en") -> str:
+        """``card`` in words, as the players say it in ``lang`` ("es", "en"): "rey de
+        bastos", "roi"… "rey de picas" (translated refusals, accessible names)."""
+        return card_name(card, self.deck, lang)
 
     # ----------------------------------------------------------------------- events
     @abstractmethod

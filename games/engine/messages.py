@@ -45,3 +45,15 @@ class Msg(str):
 def msg(template: str, /, **params: Any) -> Msg:
     """The English message ``template.format(**params)``, remembering both."""
     return Msg(template, params)
+
+
+class Items(tuple):
+    """A list inside a message, written joined by ``sep`` ("12c dealt, 11c dealt")."""
+
+    sep = ", "
+
+    def __str__(self) -> str:
+        return self.sep.join(map(str, self))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)

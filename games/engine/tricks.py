@@ -119,10 +119,23 @@ def violation(card: Card, witness: Card, ctx: TrickContext) -> Violation | None:
 
 
 def describe_violation(
-    seat: int, card: Card, trick: int, ctx: TrickContext, v: Violation, evidence: object, tag
+    seat: int,
+    card: Card,
+    trick: int,
+    ctx: TrickContext,
+    v: Violation,
+    evidence: object,
+    tag=str,
+    *,
+    hand_known: bool = False,
 ) -> str:
     """The message for a play that ``v`` proves illegal, in C7's words; ``tag`` turns the
-    subsection (``"C7.2"``, ``"C7.2 must follow suit"``…) into the game's citation."""
+    subsection (``"C7.2"``, ``"C7.2 must follow suit"``…) into the game's citation.
+
+    A discard proved by a trump held is a C7.3 breach only if the seat was void in the
+    led suit; unless its whole hand is known (``hand_known``: the deal was entered, so a
+    card of the led suit would have been the witness), it may as well have held one and
+    broken C7.2, so the message says only that it had to follow suit or trump."""
     w = v.witness
     lead = SPANISH_40.suit_name(ctx.lead)
     if v.reason == "follow":
@@ -155,7 +168,7 @@ def describe_violation(
             evidence=evidence,
             rule=tag("C7.2"),
         )
-    if v.reason == "trump":
+    if v.reason == "trump" and hand_known:
         return msg(
             (
                 "{seat} played {card} at trick {trick} without {lead} but "
@@ -168,6 +181,21 @@ def describe_violation(
             w=w,
             evidence=evidence,
             rule=tag("C7.3 must trump"),
+        )
+    if v.reason == "trump":
+        return msg(
+            (
+                "{seat} played {card} on the {lead} lead at trick {trick} but "
+                "held the trump {w} ({evidence}): it had to follow suit or, "
+                "without {lead}, trump: {rule}"
+            ),
+            seat=Seat(seat),
+            card=card,
+            lead=lead,
+            trick=trick,
+            w=w,
+            evidence=evidence,
+            rule=tag("C7.2 or C7.3"),
         )
     return msg(
         (

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..cards import SPANISH_20, Card
 from ..errors import RuleError
-from ..messages import Seat, msg
+from ..messages import Items, Seat, msg
+from ..tricks import describe_violation
 from .knowledge import CanteRecord, Evidence, PlayRecord
 from .play import Violation, violation
 
@@ -63,9 +64,11 @@ class ProofsMixin:
             evidence = []
             for card in self._pair(self.trump):
                 if seat == new_seat and card in new:
-                    evidence.append(f"{card} {new[card]}")
+                    evidence.append(msg("{card} {evidence}", card=card, evidence=new[card]))
                 elif kn.held_at(seat, card, cante.seq):
-                    evidence.append(f"{card} {kn.evidence(seat, card)}")
+                    evidence.append(
+                        msg("{card} {evidence}", card=card, evidence=kn.evidence(seat, card))
+                    )
                 else:
                     break
             else:
@@ -83,61 +86,9 @@ class ProofsMixin:
         w = v.witness
         if evidence is None:
             evidence = self.knowledge.evidence(seat, w)
-        lead = DECK.suit_name(ctx.lead)
-        if v.reason == "follow":
-            text = msg(
-                (
-                    "{seat} played {card} on the {lead} lead at trick {trick} but "
-                    "held {w} ({evidence}): C7.2 must follow suit"
-                ),
-                seat=Seat(seat),
-                card=card,
-                lead=lead,
-                trick=trick,
-                w=w,
-                evidence=evidence,
-            )
-        elif v.reason == "beat":
-            text = msg(
-                (
-                    "{seat} played {card} at trick {trick} but had to beat "
-                    "{high_lead} with a higher {lead}: held {w} ({evidence}): "
-                    "C7.2"
-                ),
-                seat=Seat(seat),
-                card=card,
-                trick=trick,
-                high_lead=ctx.high_lead,
-                lead=lead,
-                w=w,
-                evidence=evidence,
-            )
-        elif v.reason == "trump":
-            text = msg(
-                (
-                    "{seat} played {card} at trick {trick} without {lead} but "
-                    "held the trump {w} ({evidence}): C7.3 must trump"
-                ),
-                seat=Seat(seat),
-                card=card,
-                trick=trick,
-                lead=lead,
-                w=w,
-                evidence=evidence,
-            )
-        else:
-            text = msg(
-                (
-                    "{seat} played {card} at trick {trick} but had to overtrump "
-                    "{high_trump}: held {w} ({evidence}): C7.3"
-                ),
-                seat=Seat(seat),
-                card=card,
-                trick=trick,
-                high_trump=ctx.high_trump,
-                w=w,
-                evidence=evidence,
-            )
+        text = describe_violation(
+            seat, card, trick, ctx, v, evidence, hand_known=self.deal is not None
+        )
         return RuleError(
             "C7",
             text,
@@ -173,7 +124,7 @@ class ProofsMixin:
                 suit=DECK.suit_name(cante.suit),
                 after_trick=cante.after_trick,
                 seat_holder=Seat(holder),
-                items=", ".join(evidence),
+                items=Items(evidence),
             ),
         )
 
