@@ -32,17 +32,21 @@ def localize(
     return _render(message, game, list(names), lang)
 
 
+def seat_label(seat: int, names: Sequence[str] = ()) -> str:
+    """Who sits at ``seat`` (0-based): the player's name, else "asiento 3" (from 1)."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return _("seat %(number)s") % {"number": seat + 1}
+
+
 def _render(value: Any, game: Game | None, names: list[str], lang: str) -> str:
     if isinstance(value, Seat):
-        n = int(value)
-        if 0 <= n < len(names) and names[n]:
-            return names[n]
-        return _("seat %(number)s") % {"number": n + 1}
+        return seat_label(int(value), names)
     if isinstance(value, Card):
-        return game.card_name(value, lang) if game else str(value)
+        return game.card_name(value, lang, article=True) if game else str(value)
     if isinstance(value, Items):
         return value.sep.join(_render(v, game, names, lang) for v in value)
-    if not isinstance(value, str | int | float) and isinstance(str(value), Msg):
+    if not isinstance(value, str | int | float):
         value = str(value)  # an engine value that words itself (the evidence of a card)
     if isinstance(value, Msg):
         params = {k: _render(v, game, names, lang) for k, v in value.params.items()}

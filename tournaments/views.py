@@ -15,6 +15,7 @@ from clubs.devices import create_device_token, revoke_device_token
 from clubs.models import Club
 from games.engine import RecordFormatError, find_game, load_record
 from games.models import Match, Seat
+from games.refusals import localize
 from games.services import Refused, Stale
 
 from . import exports, services
@@ -45,7 +46,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             t = services.create_tournament(club=club, user=request.user, **form.cleaned_data)
         except Refused as exc:
-            messages.error(request, exc.message)
+            messages.error(request, localize(exc.message))
         else:
             return redirect("tournaments:tournament", pk=t.pk)
     context = {
@@ -165,7 +166,7 @@ def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.add_entry(t, request.user, form.cleaned_data["name"], *form.players())
         except Refused as exc:
-            messages.error(request, exc.message)
+            messages.error(request, localize(exc.message))
     else:
         messages.error(request, _("Check the entry's name and players."))
     return redirect("tournaments:tournament", pk=pk)
@@ -189,7 +190,7 @@ def withdraw_entry(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
             form.cleaned_data["unplayed"] or None,
         )
     except Refused as exc:
-        messages.error(request, exc.message)
+        messages.error(request, localize(exc.message))
     else:
         messages.success(
             request,
@@ -210,7 +211,7 @@ def next_round(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         round_ = services.generate_next_round(t, request.user)
     except Refused as exc:
-        messages.error(request, exc.message)
+        messages.error(request, localize(exc.message))
     else:
         messages.success(request, _("Round %(n)s is ready.") % {"n": round_.number})
     return redirect("tournaments:tournament", pk=pk)
@@ -258,7 +259,7 @@ def decide_fixture(request: HttpRequest, pk: int, fixture: int) -> HttpResponse:
                 f, request.user, form.cleaned_data["decision"], form.forfeited(), form.scores()
             )
         except Refused as exc:
-            messages.error(request, exc.message)
+            messages.error(request, localize(exc.message))
         else:
             messages.success(request, _("Table %(n)s decided.") % {"n": f.table})
     return redirect("tournaments:round", pk=pk, number=f.round.number)
@@ -281,7 +282,10 @@ def import_fixture_record(request: HttpRequest, pk: int, fixture: int) -> HttpRe
         messages.error(request, _("Not a readable record: %(error)s") % {"error": exc})
     except Refused as exc:
         rule = f"{exc.rule}: " if exc.rule else ""
-        messages.error(request, f"{rule}{exc.message}")
+        messages.error(
+            request,
+            f"{rule}{localize(exc.message, game=find_game(record.game), names=record.seats or ())}",
+        )
     except Stale:
         messages.error(request, _("This match already has events: undo them first."))
     else:

@@ -181,17 +181,28 @@ _FRENCH_WORDS = {
 }
 
 
-def card_name(card: Card | str, deck: Deck, lang: str = "en") -> str:
+_FEMININE = frozenset({"sota", "dama", "jota"})
+
+
+def card_name(card: Card | str, deck: Deck, lang: str = "en", *, article: bool = False) -> str:
     """``card`` in words in ``lang`` ("es" or "en"): "rey de bastos", "3 de copas",
     "rey de picas", "ace of spades"; ``deck`` says which family of suits (Spanish or
-    French) the letters mean. The text as given when its suit is none of the deck's."""
+    French) the letters mean. The text as given when its suit is none of the deck's.
+    ``article`` puts the definite article first, as a sentence needs it ("la sota de oros",
+    "the king of bastos")."""
     text = str(card)
     rank, suit = text[:-1], text[-1:]
     if suit not in deck.suits or not rank:
         return text
     table = _FRENCH_WORDS if deck.suits == FRENCH_SUITS else _SPANISH_WORDS
     ranks, suits, of = table.get(lang[:2], table["en"])
-    return f"{ranks.get(rank, rank)} {of} {suits[suit]}"
+    name = ranks.get(rank, rank)
+    words = f"{name} {of} {suits[suit]}"
+    if not article:
+        return words
+    if lang[:2] == "es":
+        return ("la " if name in _FEMININE else "el ") + words
+    return "the " + words
 
 
 def suit_words(suit_name: str, lang: str = "en") -> str:

@@ -159,10 +159,10 @@ class Game(ABC):
         """The deck the ruleset plays with (some games change it with an option)."""
         return self.deck
 
-    def card_name(self, card: Any, lang: str = "en") -> str:
+    def card_name(self, card: Any, lang: str = "en", *, article: bool = False) -> str:
         """``card`` in words, as the players say it in ``lang`` ("es", "en"): "rey de
         bastos", "roi"… "rey de picas" (translated refusals, accessible names)."""
-        return card_name(card, self.deck, lang)
+        return card_name(card, self.deck, lang, article=article)
 
     # ----------------------------------------------------------------------- events
     @abstractmethod

@@ -23,6 +23,7 @@
 
   const fmt = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => vars[k]);
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
+  const lang = document.documentElement.lang || "es"; // the page's language, for the API
   const suitName = (s) => C.suits[s] || s;
 
   function el(tag, cls, text) {
@@ -59,7 +60,7 @@
 
   // ------------------------------------------------------------------ talking to the API
   async function getJSON(url) {
-    const response = await fetch(url, { cache: "no-cache", headers: { Accept: "application/json" } });
+    const response = await fetch(url, { cache: "no-cache", headers: { Accept: "application/json", "Accept-Language": lang } });
     return response.json();
   }
 
@@ -74,7 +75,10 @@
     try {
       const response = await fetch(api + path, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json" },
+        headers: {
+          "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json",
+          "Accept-Language": lang,  // the API's messages in the page's language
+        },
         body: JSON.stringify(body),
       });
       const answer = await response.json();
@@ -104,7 +108,7 @@
     const box = $("pad-error");
     box.textContent = "";
     if (body.rule) box.append(el("span", "rule", body.rule), " ");
-    box.append(body.message || "Error " + status);
+    box.append(body.detail || body.message || "Error " + status);
     // a card the server proved illegal: offer the penalty it calls for (its rule, its seat)
     const seat = body.item && body.item.seat;
     if (sent && sent.kind === "play" && body.rule && C.penalty_rules.includes(body.rule)

@@ -490,7 +490,11 @@ class HandState(CantesMixin, ProofsMixin):
         if event.seat is not None and event.seat != self.bidder:
             raise self._error(
                 "V1",
-                msg("{seat} won the auction and names trump, not {seat}", seat=Seat(event.seat)),
+                msg(
+                    "{seat} won the auction and names trump, not {seat2}",
+                    seat=Seat(self.bidder),
+                    seat2=Seat(event.seat),
+                ),
                 seat=event.seat,
             )
         if event.suit not in self.deck.suits:
