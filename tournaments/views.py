@@ -7,6 +7,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -21,9 +22,8 @@ from games.services import Refused, Stale
 from . import exports, services
 from .forms import DecideForm, DeviceTokenForm, EntryForm, TournamentForm, WithdrawForm
 from .models import Fixture, Tournament
-from .standings import REGISTRY
 from .standings_store import fixture_rows, parse_round_number, scheme_of, tiebreaks_of
-from .tables import standings_table
+from .tables import short_name, standings_table
 
 
 def _readable_club(request: HttpRequest, slug: str) -> Club:
@@ -133,7 +133,11 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         RequestConfig(request, paginate=False).configure(table)
         if export is not None:
             return exports.standings_download(
-                table, export, t.name, f"tournament-{t.pk}", snapshot.after_round
+                table,
+                export,
+                t.name,
+                pgettext("file name", "tournament-%(pk)s") % {"pk": t.pk},
+                snapshot.after_round,
             )
     elif export is not None:
         raise Http404(_("No standings yet: they appear when a match finishes."))
@@ -152,7 +156,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         else None,
         "withdraw_form": WithdrawForm(auto_id=False) if organiser else None,
         "individual": t.entry_size == 1,
-        "tiebreak_names": ", ".join(REGISTRY[k].name for k in tiebreaks_of(t)),
+        "tiebreak_names": ", ".join(short_name(k) for k in tiebreaks_of(t)),
     }
     return render(request, "tournaments/tournament.html", context)
 
