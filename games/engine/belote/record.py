@@ -17,7 +17,7 @@ from typing import Any
 from ..cards import FRENCH_32
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
-from ..messages import Seat, msg
+from ..messages import msg
 from .events import Belote, Call, Deal, Declaration, Event, Penalty, Play
 from .hand import HandState
 from .match import MatchState
@@ -63,53 +63,42 @@ class HandRecord:
 
 def parse_hand(raw: Any, where: str) -> HandRecord:
     """One record round's shape and JSON types; RecordFormatError otherwise."""
-    expect(isinstance(raw, dict), msg("{where} must be an object", where=where))
-    expect(is_int(raw.get("dealer")), msg("{where}: dealer must be a whole number", where=where))
+    expect(isinstance(raw, dict), f"{where} must be an object")
+    expect(is_int(raw.get("dealer")), f"{where}: dealer must be a whole number")
     calls = raw.get("calls")
     if calls is not None:
         str_list(calls, f"{where}: calls")
     tricks = raw.get("tricks")
     if tricks is not None:
-        expect(isinstance(tricks, list), msg("{where}: tricks must be a list", where=where))
+        expect(isinstance(tricks, list), f"{where}: tricks must be a list")
         for i, trick in enumerate(tricks, 1):
-            str_list(trick, msg("{where}: trick {i}", where=where, i=i))
+            str_list(trick, f"{where}: trick {i}")
     deal = raw.get("deal")
     if deal is not None:
-        expect(
-            isinstance(deal, list),
-            msg("{where}: deal must be a list of 4 lists of cards", where=where),
-        )
+        expect(isinstance(deal, list), f"{where}: deal must be a list of 4 lists of cards")
         for i, cards in enumerate(deal):
-            str_list(cards, msg("{where}: deal of {seat}", where=where, seat=Seat(i)))
+            str_list(cards, f"{where}: deal of seat {i}")
     declarations = raw.get("declarations")
     if declarations is not None:
-        expect(
-            isinstance(declarations, list), msg("{where}: declarations must be a list", where=where)
-        )
+        expect(isinstance(declarations, list), f"{where}: declarations must be a list")
         for i, d in enumerate(declarations, 1):
-            at = msg("{where}: declaration {i}", where=where, i=i)
-            expect(isinstance(d, dict), msg("{at} must be an object", at=at))
-            expect(
-                d.get("seat") is None or is_int(d["seat"]),
-                msg("{at}: seat must be a number", at=at),
-            )
+            at = f"{where}: declaration {i}"
+            expect(isinstance(d, dict), f"{at} must be an object")
+            expect(d.get("seat") is None or is_int(d["seat"]), f"{at}: seat must be a number")
             for key in ("kind", "suit"):
-                expect(
-                    d.get(key) is None or isinstance(d[key], str),
-                    msg("{at}: {key} must be text", at=at, key=key),
-                )
+                expect(d.get(key) is None or isinstance(d[key], str), f"{at}: {key} must be text")
             if d.get("cards") is not None:
                 str_list(d["cards"], f"{at}: cards")
     penalty = raw.get("penalty")
     if penalty is not None:
-        expect(isinstance(penalty, dict), msg("{where}: penalty must be an object", where=where))
+        expect(isinstance(penalty, dict), f"{where}: penalty must be an object")
         expect(
             penalty.get("seat") is None or is_int(penalty["seat"]),
-            msg("{where}: penalty seat must be a number", where=where),
+            f"{where}: penalty seat must be a number",
         )
         expect(
             penalty.get("rule") is None or isinstance(penalty["rule"], str),
-            msg("{where}: penalty rule must be text", where=where),
+            f"{where}: penalty rule must be text",
         )
     return HandRecord(raw["dealer"], calls, tricks, deal, declarations, penalty)
 

@@ -56,27 +56,21 @@ class HandRecord:
 
 def parse_hand(raw: Any, where: str) -> HandRecord:
     """One record hand's shape and JSON types; RecordFormatError otherwise."""
-    expect(isinstance(raw, dict), msg("{where} must be an object", where=where))
-    expect(is_int(raw.get("dealer")), msg("{where}: dealer must be a whole number", where=where))
-    expect(
-        isinstance(raw.get("trump_card"), str),
-        msg("{where}: trump_card must be a card", where=where),
-    )
+    expect(isinstance(raw, dict), f"{where} must be an object")
+    expect(is_int(raw.get("dealer")), f"{where}: dealer must be a whole number")
+    expect(isinstance(raw.get("trump_card"), str), f"{where}: trump_card must be a card")
     calls = str_list(raw.get("calls", []), f"{where}: calls")
     tricks = raw.get("tricks", [])
-    expect(isinstance(tricks, list), msg("{where}: tricks must be a list", where=where))
+    expect(isinstance(tricks, list), f"{where}: tricks must be a list")
     for i, trick in enumerate(tricks, 1):
-        str_list(trick, msg("{where}: trick {i}", where=where, i=i))
+        str_list(trick, f"{where}: trick {i}")
     deal = raw.get("deal")
     if deal is not None:
-        expect(
-            isinstance(deal, list),
-            msg("{where}: deal must be a list of 4 lists of cards", where=where),
-        )
+        expect(isinstance(deal, list), f"{where}: deal must be a list of 4 lists of cards")
         for i, cards in enumerate(deal):
-            str_list(cards, msg("{where}: deal of {seat}", where=where, seat=Seat(i)))
+            str_list(cards, f"{where}: deal of seat {i}")
     cantes = raw.get("cantes", [])
-    expect(isinstance(cantes, list), msg("{where}: cantes must be a list", where=where))
+    expect(isinstance(cantes, list), f"{where}: cantes must be a list")
     for i, cante in enumerate(cantes, 1):
         # wrong JSON types make the file unreadable; wrong values (seat 7, suit "x",
         # after_trick 0) are the checker's C9, in event order
@@ -85,20 +79,11 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
             and is_int(cante.get("after_trick"))
             and is_int(cante.get("seat"))
             and isinstance(cante.get("suit"), str),
-            msg(
-                (
-                    "{where}: cante {i} must be an object with after_trick and "
-                    "seat (whole numbers) and suit (text)"
-                ),
-                where=where,
-                i=i,
-            ),
+            f"{where}: cante {i} must be an object with after_trick and seat (whole "
+            "numbers) and suit (text)",
         )
     penalty = raw.get("penalty")
-    expect(
-        penalty is None or isinstance(penalty, dict),
-        msg("{where}: penalty must be an object", where=where),
-    )
+    expect(penalty is None or isinstance(penalty, dict), f"{where}: penalty must be an object")
     return HandRecord(raw["dealer"], raw["trump_card"], calls, tricks, deal, cantes, penalty)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from ..cards import SPANISH_40
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
-from ..messages import Seat, msg
+from ..messages import msg
 from .events import Bid, Cante, Deal, Event, Penalty, Play, Trump
 from .hand import HandState
 from .match import MatchState
@@ -63,34 +63,28 @@ class HandRecord:
 
 def parse_hand(raw: Any, where: str) -> HandRecord:
     """One record hand's shape and JSON types; RecordFormatError otherwise."""
-    expect(isinstance(raw, dict), msg("{where} must be an object", where=where))
-    expect(is_int(raw.get("dealer")), msg("{where}: dealer must be a whole number", where=where))
+    expect(isinstance(raw, dict), f"{where} must be an object")
+    expect(is_int(raw.get("dealer")), f"{where}: dealer must be a whole number")
     bids = raw.get("bids", [])
     expect(
         isinstance(bids, list) and all(is_int(b) or isinstance(b, str) for b in bids),
-        msg('{where}: bids must be a list of whole numbers and "pass"', where=where),
+        f'{where}: bids must be a list of whole numbers and "pass"',
     )
     trump = raw.get("trump")
-    expect(
-        trump is None or isinstance(trump, str),
-        msg("{where}: trump must be a suit letter", where=where),
-    )
+    expect(trump is None or isinstance(trump, str), f"{where}: trump must be a suit letter")
     tricks = raw.get("tricks")
     if tricks is not None:
-        expect(isinstance(tricks, list), msg("{where}: tricks must be a list", where=where))
+        expect(isinstance(tricks, list), f"{where}: tricks must be a list")
         for i, trick in enumerate(tricks, 1):
-            str_list(trick, msg("{where}: trick {i}", where=where, i=i))
+            str_list(trick, f"{where}: trick {i}")
     deal = raw.get("deal")
     if deal is not None:
-        expect(
-            isinstance(deal, list),
-            msg("{where}: deal must be a list of lists of cards", where=where),
-        )
+        expect(isinstance(deal, list), f"{where}: deal must be a list of lists of cards")
         for i, cards in enumerate(deal):
-            str_list(cards, msg("{where}: deal of {seat}", where=where, seat=Seat(i)))
+            str_list(cards, f"{where}: deal of seat {i}")
     cantes = raw.get("cantes")
     if cantes is not None:
-        expect(isinstance(cantes, list), msg("{where}: cantes must be a list", where=where))
+        expect(isinstance(cantes, list), f"{where}: cantes must be a list")
         for i, cante in enumerate(cantes, 1):
             # wrong JSON types make the file unreadable; wrong values (seat 7, suit "x",
             # after_trick 0, both a suit and a tute) are the checker's S5, in event order
@@ -103,20 +97,11 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
                     cante.get(key) is None or isinstance(cante[key], str)
                     for key in ("suit", "tute")
                 ),
-                msg(
-                    (
-                        "{where}: cante {i} must be an object with after_trick and "
-                        "seat (whole numbers) and a suit or a tute (text)"
-                    ),
-                    where=where,
-                    i=i,
-                ),
+                f"{where}: cante {i} must be an object with after_trick and seat (whole "
+                "numbers) and a suit or a tute (text)",
             )
     penalty = raw.get("penalty")
-    expect(
-        penalty is None or isinstance(penalty, dict),
-        msg("{where}: penalty must be an object", where=where),
-    )
+    expect(penalty is None or isinstance(penalty, dict), f"{where}: penalty must be an object")
     return HandRecord(raw["dealer"], bids, trump, tricks, deal, cantes, penalty)
 
 
