@@ -19,7 +19,7 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .engine import Game
+from .engine import Game, find_game
 from .engine.cards import Card, suit_words
 from .engine.messages import Items, Msg, Seat
 
@@ -63,7 +63,5 @@ def _render(value: Any, game: Game | None, names: list[str], lang: str) -> str:
 
 def localize_for_match(message: str, match: Any, lang: str | None = None) -> str:
     """``message`` about ``match`` (a games.models.Match): its seats' players by name."""
-    from .engine import find_game
-
     names = [str(s.player) for s in sorted(match.seats.all(), key=lambda s: s.number)]
     return localize(message, game=find_game(match.game), names=names, lang=lang)

@@ -146,7 +146,7 @@ def create_match(
     if len(players) != seats or len({p.pk for p in players}) != seats:
         raise Refused(
             msg(
-                ("a {title} match with these rules needs {seats} different players"),
+                "a {title} match with these rules needs {seats} different players",
                 title=engine.title,
                 seats=seats,
             ),
@@ -216,7 +216,7 @@ def record_event(
                 return Outcome(match, replay(match), stored=False)
             raise Stale(
                 msg(
-                    ("hand {number} is at event {next_seq}, not {expected_seq}"),
+                    "hand {number} is at event {next_seq}, not {expected_seq}",
                     number=hand.number,
                     next_seq=hand.next_seq,
                     expected_seq=expected_seq,
@@ -270,7 +270,7 @@ def undo(
         if not removed:
             raise Refused(
                 msg(
-                    ("hand {hand_number} has no event {to_seq} or later to undo"),
+                    "hand {hand_number} has no event {to_seq} or later to undo",
                     hand_number=hand_number,
                     to_seq=to_seq,
                 ),
@@ -360,7 +360,7 @@ def import_record(club: Club, record: Record, user: User) -> Match:
         if any(len(text) > column.max_length for text in texts):
             raise Refused(
                 msg(
-                    ("{field}: at most {max_length} characters"),
+                    "{field}: at most {max_length} characters",
                     field=field,
                     max_length=column.max_length,
                 ),
@@ -579,7 +579,7 @@ def _apply_and_store(
     if hand.number != in_play:
         raise Stale(
             msg(
-                ("hand {number} is not the hand in play (hand {in_play} is)"),
+                "hand {number} is not the hand in play (hand {in_play} is)",
                 number=hand.number,
                 in_play=in_play,
             ),

@@ -113,3 +113,13 @@ def test_the_pads_penalty_is_against_a_player():
         assert labels()["penaltyFor"] == "Penalización contra %(name)s (%(rule)s)"
     with translation.override("en"):
         assert labels()["penaltyFor"] == "Penalty against %(name)s (%(rule)s)"
+
+
+def test_a_service_refusal_on_a_page_is_in_spanish(demo, client):
+    """ "Sortear la siguiente jornada" while a match of round 2 is still being played."""
+    client.login(username="organiser", password="organiser-demo")
+    league = Tournament.objects.get(format="round_robin", game="cuatrola")
+    response = client.post(f"/tournaments/{league.pk}/next-round/", follow=True)
+    page = response.content.decode()
+    assert "la jornada 2 no ha terminado: aún se juegan 1 partida(s)" in page
+    assert "is unfinished" not in page

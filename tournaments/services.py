@@ -285,7 +285,7 @@ def decide_fixture(
         ):
             raise Refused(
                 msg(
-                    ("scores: {n_sides} whole numbers from 0, one per entry in table order"),
+                    "scores: {n_sides} whole numbers from 0, one per entry in table order",
                     n_sides=len(sides),
                 ),
                 item={"field": "scores"},
@@ -339,7 +339,7 @@ def generate_next_round(tournament: Tournament, user: User) -> Round:
         if last is not None and (left := _unfinished(last)):
             raise Refused(
                 msg(
-                    ("round {number} is unfinished: {left} match(es) still being played"),
+                    "round {number} is unfinished: {left} match(es) still being played",
                     number=last.number,
                     left=left,
                 ),
@@ -350,7 +350,7 @@ def generate_next_round(tournament: Tournament, user: User) -> Round:
         if len(starters) < tournament.table_size:
             raise Refused(
                 msg(
-                    ("a tournament needs at least {table_size} entries"),
+                    "a tournament needs at least {table_size} entries",
                     table_size=tournament.table_size,
                 ),
                 item={"field": "entries"},
@@ -519,7 +519,7 @@ def import_fixture_record(fixture: Fixture, record: Record, user: User) -> Match
     if fixture.decision:
         raise Refused(
             msg(
-                ("this fixture was decided by the organiser ({decision})"),
+                "this fixture was decided by the organiser ({decision})",
                 decision=fixture.decision,
             ),
             item={"field": "fixture"},
@@ -527,7 +527,7 @@ def import_fixture_record(fixture: Fixture, record: Record, user: User) -> Match
     if record.game != t.game:
         raise Refused(
             msg(
-                ("the record is of {game}, the tournament of {game2}"),
+                "the record is of {game}, the tournament of {game2}",
                 game=record.game,
                 game2=t.game,
             ),
@@ -547,7 +547,7 @@ def import_fixture_record(fixture: Fixture, record: Record, user: User) -> Match
     if record.seats is not None and list(record.seats) != expected:
         raise Refused(
             msg(
-                ("the record's seats are not the fixture's: expected {items} in seat order"),
+                "the record's seats are not the fixture's: expected {items} in seat order",
                 items=", ".join(expected),
             ),
             item={"field": "seats", "expected": expected},
