@@ -45,7 +45,9 @@ def _render(value: Any, game: Game | None, names: list[str], lang: str) -> str:
     if isinstance(value, Card):
         return game.card_name(value, lang, article=True) if game else str(value)
     if isinstance(value, Items):
-        return value.sep.join(_render(v, game, names, lang) for v in value)
+        word = value.sep.strip()  # " and " is a word to translate, ", " is not
+        sep = value.sep.replace(word, _(word)) if word else value.sep
+        return sep.join(_render(v, game, names, lang) for v in value)
     if not isinstance(value, str | int | float):
         value = str(value)  # an engine value that words itself (the evidence of a card)
     if isinstance(value, Msg):

@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from games.engine import check_text, find_game, load_record
+from games.engine import RuleError, check_text, find_game, load_record
 from games.engine.messages import Seat, msg
 from games.refusals import localize, seat_label
 
@@ -175,3 +175,34 @@ def test_the_record_check_page_shows_the_refusal_for_a_person(client, language, 
     assert text in html.replace("\n", " ")
     assert "seat 1" not in html  # the seat that broke the rule is Blas, not a number
     assert "· Blas" in html
+
+
+def test_a_refusal_listing_a_seats_known_cards_is_translated_whole():
+    """RULES.md V2/V1 in Subastao: seat 0 wins six tricks and sings three pairs, so its
+    twelve cards are known; a thirteenth is refused, naming each known card and how."""
+    from games.engine.subastao import Cante, Play
+
+    from .engine.subastao.helpers import C, hand, play
+
+    state = hand(plays="1o 4c 4e")
+    state.apply(Cante(0, "c"))
+    play(state, "3o 5c 5e")
+    state.apply(Cante(0, "e"))
+    play(state, "10o 6c 6e")
+    state.apply(Cante(0, "b"))
+    play(state, "7o 7c 7e 6o 10c 10e 5o 1c 1e")
+    with pytest.raises(RuleError) as refused:
+        state.apply(Play(C("4o")))
+    error = refused.value
+    assert error.rule == "V1"
+    assert error.message.startswith(
+        "seat 0 played 4o, but its 12 cards are already known: 1o (played at trick 1), "
+    )
+    with translation.override("es"):
+        text = localize(error.message, game=find_game("subastao"), names=["Ana", "Blas", "Eva"])
+    assert text.startswith(
+        "Ana jugó el 4 de oros, pero ya se conocen sus 12 cartas: el as de oros (se jugó en "
+        "la baza 1), "
+    )
+    assert "12c" not in text
+    assert "played" not in text

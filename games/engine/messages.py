@@ -50,10 +50,16 @@ def msg(template: str, /, **params: Any) -> Msg:
 class Items(tuple):
     """A list inside a message, written joined by ``sep`` ("12c dealt, 11c dealt")."""
 
-    sep = ", "
+    def __new__(cls, values, sep: str = ", ") -> Items:
+        self = super().__new__(cls, values)
+        self.sep = sep
+        return self
 
     def __str__(self) -> str:
         return self.sep.join(map(str, self))
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+    def __reduce__(self):
+        return (Items, (tuple(self), self.sep))

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..cards import FRENCH_32, Card
 from ..errors import RuleError
 from ..knowledge import Evidence
-from ..messages import Seat, msg
+from ..messages import Items, Seat, msg
 from .declarations import BELOTE_VALUE, NATURAL, belote_cards, sequence_kind, shape_of
 from .events import Belote, Declaration
 from .options import HAND_SIZE, SEATS, TRICKS
@@ -218,12 +218,15 @@ class AnnounceMixin:
             raise self._error(
                 "B5",
                 msg(
-                    "{seat} declared {what}, but it cannot hold {items} besides its known cards: ",
+                    (
+                        "{seat} declared {what}, but it cannot hold {items} besides "
+                        "its known cards: {known}"
+                    ),
                     seat=Seat(seat),
                     what=what,
-                    items=" and ".join(map(str, new)),
-                )
-                + self._known_list(seat),
+                    items=Items(new, " and "),
+                    known=self._known_list(seat),
+                ),
                 **loc,
             )
         return DeclarationRecord(

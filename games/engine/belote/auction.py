@@ -21,8 +21,11 @@ class AuctionMixin:
         """Why ``seat`` may not make ``call`` now (a B2 message), or None."""
         if call not in CALLS:
             return msg(
-                "{seat} made an unknown call {call!r}: expected one of ", seat=Seat(seat), call=call
-            ) + ", ".join(CALLS)
+                "{seat} made an unknown call {call!r}: expected one of {calls}",
+                seat=Seat(seat),
+                call=call,
+                calls=", ".join(CALLS),
+            )
         if call == "pass":
             return None
         standing = self.standing

@@ -397,12 +397,12 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
             return self._error(
                 "V1",
                 msg(
-                    "{seat} played {card}, but its {HAND_SIZE} cards are already known: ",
+                    "{seat} played {card}, but its {HAND_SIZE} cards are already known: {known}",
                     seat=Seat(seat),
                     card=card,
                     HAND_SIZE=HAND_SIZE,
-                )
-                + self._known_list(seat),
+                    known=self._known_list(seat),
+                ),
                 **loc,
             )
         k, q = belote_cards(self.pending_belote[1])

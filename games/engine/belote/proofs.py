@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from ..cards import FRENCH_32, Card
 from ..errors import RuleError
 from ..knowledge import Evidence, PlayRecord
-from ..messages import Seat, msg
+from ..messages import Items, Seat, msg
 from .play import TrickContext, Violation, violation
 
 DECK = FRENCH_32
@@ -126,6 +126,9 @@ class ProofsMixin:
             seq=record.seq,
         )
 
-    def _known_list(self, seat: int) -> str:
+    def _known_list(self, seat: int) -> Items:
+        """The cards ``seat`` is known to hold, each with how it is known."""
         kn = self.knowledge
-        return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())
+        return Items(
+            msg("{card} ({evidence})", card=c, evidence=e) for c, e in kn.known[seat].items()
+        )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..cards import SPANISH_20, Card
 from ..errors import RuleError
-from ..messages import Seat, msg
+from ..messages import Items, Seat, msg
 from .events import Cante
 from .knowledge import CanteRecord, Evidence
 from .options import HAND_SIZE, SEATS
@@ -173,13 +173,15 @@ class CantesMixin:
                 self._cante_error(
                     record,
                     msg(
-                        "{sang} but cannot hold {items} besides its {HAND_SIZE} known cards: ",
+                        (
+                            "{sang} but cannot hold {items} besides its {HAND_SIZE} known "
+                            "cards: {known}: C9"
+                        ),
                         sang=sang,
-                        items=" and ".join(map(str, new)),
+                        items=Items(new, " and "),
                         HAND_SIZE=HAND_SIZE,
-                    )
-                    + self._known_list(seat)
-                    + ": C9",
+                        known=self._known_list(seat),
+                    ),
                 )
             )
         if record.trump_pending:

@@ -579,12 +579,12 @@ class HandState(CantesMixin, ProofsMixin):
         return self._error(
             "V1",
             msg(
-                "{seat} played {card}, but its {HAND_SIZE} cards are already known: ",
+                "{seat} played {card}, but its {HAND_SIZE} cards are already known: {known}",
                 seat=Seat(seat),
                 card=card,
                 HAND_SIZE=HAND_SIZE,
-            )
-            + self._known_list(seat),
+                known=self._known_list(seat),
+            ),
             **loc,
         )
 

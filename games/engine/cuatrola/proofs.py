@@ -128,6 +128,9 @@ class ProofsMixin:
             ),
         )
 
-    def _known_list(self, seat: int) -> str:
+    def _known_list(self, seat: int) -> Items:
+        """The cards ``seat`` is known to hold, each with how it is known."""
         kn = self.knowledge
-        return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())
+        return Items(
+            msg("{card} ({evidence})", card=c, evidence=e) for c, e in kn.known[seat].items()
+        )

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..cards import Card
 from ..errors import RuleError
 from ..knowledge import CanteRecord, Evidence
-from ..messages import Seat, msg
+from ..messages import Items, Seat, msg
 from .events import TUTE_RANKS, Cante
 
 
@@ -225,14 +225,14 @@ class CantesMixin:
                 msg(
                     (
                         "{seat} sang {name} after trick {after}, but it cannot hold "
-                        "{items} besides its known cards: "
+                        "{items} besides its known cards: {known}"
                     ),
                     seat=Seat(seat),
                     name=name,
                     after=after,
-                    items=" and ".join(map(str, unknown)),
-                )
-                + self._known_list(seat),
+                    items=Items(unknown, " and "),
+                    known=self._known_list(seat),
+                ),
                 **loc,
             )
         if event.tute is not None:

@@ -678,12 +678,12 @@ class HandState(CantesMixin, ProofsMixin):
         return self._error(
             "V1",
             msg(
-                "{seat} played {card}, but its {hand_size} cards are already known: ",
+                "{seat} played {card}, but its {hand_size} cards are already known: {known}",
                 seat=Seat(seat),
                 card=card,
                 hand_size=self.hand_size,
-            )
-            + self._known_list(seat),
+                known=self._known_list(seat),
+            ),
             **loc,
         )
 
