@@ -112,8 +112,12 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
         or len({p.pk for p in players}) != n
         or {p.club_id for p in players} != {tournament.club_id}
     ):
-        what = "two different players" if n == 2 else f"{n} player(s)"
-        raise Refused(msg("an entry is {what} of the club", what=what), item={"field": "players"})
+        what = (
+            msg("an entry is two different players of the club")
+            if n == 2
+            else msg("an entry is {n} player(s) of the club", n=n)
+        )
+        raise Refused(what, item={"field": "players"})
     taken = EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
     if taken.exists():
         raise Refused("a player can be in one entry only", item={"field": "players"})
