@@ -377,8 +377,11 @@ class HandState(CantesMixin, ProofsMixin):
     def _call_fault(self, seat: int, call: str) -> tuple[str, str] | None:
         if call not in CALL_RANK:
             return "C3", msg(
-                "{seat} made an unknown call {call!r}: expected one of ", seat=Seat(seat), call=call
-            ) + ", ".join(self.rules.legal_call_names())
+                "{seat} made an unknown call {call!r}: expected one of {calls}",
+                seat=Seat(seat),
+                call=call,
+                calls=", ".join(self.rules.legal_call_names()),
+            )
         if call == "quintola" and not self.rules.quintola:
             return "C3", msg(
                 "{seat} called quintola, which this ruleset does not have", seat=Seat(seat)
