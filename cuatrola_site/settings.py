@@ -45,7 +45,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "cuatrola_site.locale.ChosenLanguageMiddleware",  # Spanish unless chosen otherwise
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -202,9 +202,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Matches recorded hand by hand and checked against the rules, tournaments and their "
         "standings, live reads for scoreboards. Every error is "
-        '`{"rule", "message", "item"}`: `rule` is the RULES.md code of a refused event, null '
-        "for a malformed request. Authentication: session, `Authorization: Token <key>` "
-        "(users) or `Authorization: Bearer <key>` (device tokens)."
+        '`{"rule", "message", "detail", "item"}`: `rule` is the RULES.md code of a refused '
+        "event, null for a malformed request; `message` is English for programs, `detail` the "
+        "same for a person (Accept-Language, players by name). Authentication: session, "
+        "`Authorization: Token <key>` (users) or `Authorization: Bearer <key>` (device tokens)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

@@ -1,9 +1,14 @@
-"""Site-wide views: the home page and the health check."""
+"""Site-wide views: the home page, the room scoreboard and the health check."""
+
+import json
 
 from django.conf import settings
 from django.db.models import Count, Q
-from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.html import escape
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from clubs.models import Club
@@ -21,12 +26,63 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"clubs": clubs})
 
 
-def scoreboard(request: HttpRequest) -> FileResponse:
-    """The standalone room scoreboard (docs/scoreboard.html), served from the site."""
-    return FileResponse(
-        (settings.BASE_DIR / "docs" / "scoreboard.html").open("rb"),
-        content_type="text/html; charset=utf-8",
-    )
+def scoreboard_strings() -> dict:
+    """The scoreboard's words in the reader's language (``%(name)s`` filled in by its
+    script); the page itself carries them in Spanish for when it is opened as a file."""
+    return {
+        "title": _("Scoreboard"),
+        "connecting": _("connecting…"),
+        "standings": _("Standings"),
+        "noMatches": _("No matches in play."),
+        "table": _("Table %(table)s · round %(round)s"),
+        "toAct": _("%(name)s to play"),
+        "bid": _("bid %(bid)s"),
+        "bidBy": _("bid %(bid)s by %(name)s"),
+        "hand": _("Hand %(n)s"),
+        "trump": _("trump"),
+        "name": _("Name"),
+        "points": _("Pts"),
+        "diff": _("Diff"),
+        "live": _("live · %(time)s"),
+        "offline": _("offline, retrying…"),
+        "missing": _("Missing ?tournament=ID (and ?api=URL when opened as a file)."),
+        "phases": {
+            "deal": _("dealing"),
+            "calling": _("calling"),
+            "bidding": _("bidding"),
+            "trump": _("choosing trump"),
+            "playing": _("playing"),
+            "complete": _("hand complete"),
+        },
+        "suits": {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"},
+    }
+
+
+def scoreboard(request: HttpRequest) -> HttpResponse:
+    """The standalone room scoreboard (docs/scoreboard.html), served from the site with
+    its words in the reader's language (the page stays usable as a file, in Spanish)."""
+    page = (settings.BASE_DIR / "docs" / "scoreboard.html").read_text(encoding="utf-8")
+    strings = json.dumps(scoreboard_strings(), ensure_ascii=False).replace("<", "\\u003c")
+    page = page.replace(
+        '<script type="application/json" id="scoreboard-strings">{}</script>',
+        f'<script type="application/json" id="scoreboard-strings">{strings}</script>',
+        1,
+    ).replace('<html lang="es">', f'<html lang="{get_language()}">', 1)
+    words = scoreboard_strings()  # the words a reader sees before the script runs
+    for spanish, said in [
+        ("<title>Marcador</title>", f"<title>{escape(words['title'])}</title>"),
+        ('<h1 id="title">Marcador</h1>', f'<h1 id="title">{escape(words["title"])}</h1>'),
+        (
+            '<span id="status">conectando…</span>',
+            f'<span id="status">{escape(words["connecting"])}</span>',
+        ),
+        (
+            '<h2 id="standings-title">Clasificación</h2>',
+            f'<h2 id="standings-title">{escape(words["standings"])}</h2>',
+        ),
+    ]:
+        page = page.replace(spanish, said, 1)
+    return HttpResponse(page, content_type="text/html; charset=utf-8")
 
 
 @never_cache

@@ -36,6 +36,7 @@ from clubs.access import may_record, may_undo
 from clubs.models import Club, Player
 
 from .engine import Game, HandOutcome, Record, RuleError, check_record, find_game, hand_events
+from .engine.messages import msg
 from .models import Hand, HandEvent, Match, MatchUnit, Seat, UndoRecord
 from .signals import match_result_changed, match_written
 
@@ -85,7 +86,7 @@ def game_of(name: str) -> Game:
         game = None
     if game is None or not game.recordable:
         raise Refused(
-            f"this site does not record {name} matches"
+            msg("this site does not record {name} matches", name=name)
             if isinstance(name, str) and name
             else "game: the name of a game this site records",
             item={"field": "game"},
@@ -149,14 +150,18 @@ def create_match(
     seats = engine.seats(ruleset)
     if len(players) != seats or len({p.pk for p in players}) != seats:
         raise Refused(
-            f"a {engine.title} match with these rules needs {seats} different players",
+            msg(
+                "a {title} match with these rules needs {seats} different players",
+                title=engine.title,
+                seats=seats,
+            ),
             item={"field": "players"},
         )
     if any(p.club_id != club.pk for p in players):
         raise Refused("every player must belong to the match's club", item={"field": "players"})
     if type(first_dealer) is not int or not 0 <= first_dealer < seats:
         raise Refused(
-            f"first_dealer must be a seat from 0 to {seats - 1}",
+            msg("first_dealer must be a seat from 0 to {n}", n=seats - 1),
             rule=engine.deal_rule,
             item={"field": "first_dealer"},
         )
@@ -233,7 +238,13 @@ def record_event(
             if stored is not None and _same_event(game, stored, parsed):
                 return Outcome(match, replay(match), stored=False)
             raise Stale(
-                f"hand {hand.number} is at event {hand.next_seq}, not {expected_seq}", match
+                msg(
+                    "hand {number} is at event {next_seq}, not {expected_seq}",
+                    number=hand.number,
+                    next_seq=hand.next_seq,
+                    expected_seq=expected_seq,
+                ),
+                match,
             )
         state = replay(match)
         _apply_and_store(game, match, hand, state, parsed, user)
@@ -257,7 +268,10 @@ def undo(
             hand_number, to_seq = last.hand.number, last.seq
         else:
             if not match.hands.filter(number=hand_number).exists():
-                raise Refused(f"hand {hand_number} does not exist", item={"field": "hand"})
+                raise Refused(
+                    msg("hand {hand_number} does not exist", hand_number=hand_number),
+                    item={"field": "hand"},
+                )
             if type(to_seq) is not int or to_seq < 0:
                 raise Refused(
                     "to_seq must be a sequence number (0 or more)", item={"field": "to_seq"}
@@ -278,7 +292,11 @@ def undo(
         ]
         if not removed:
             raise Refused(
-                f"hand {hand_number} has no event {to_seq} or later to undo",
+                msg(
+                    "hand {hand_number} has no event {to_seq} or later to undo",
+                    hand_number=hand_number,
+                    to_seq=to_seq,
+                ),
                 item={"field": "to_seq"},
             )
         UndoRecord.objects.create(
@@ -297,8 +315,14 @@ def undo(
             # removing the penalty but not the renuncio would leave a log that the engine
             # refuses. Nothing is removed (the transaction rolls back).
             raise Refused(
-                f"the penalty settles a fault that would stay recorded ({error.message}): "
-                f"undo hand {error.hand} back to that play as well",
+                msg(
+                    (
+                        "the penalty settles a fault that would stay recorded "
+                        "({message}): undo hand {hand} back to that play as well"
+                    ),
+                    message=error.message,
+                    hand=error.hand,
+                ),
                 find_game(match.game).penalty_rule,
                 {"hand": error.hand, "trick": error.trick, "position": error.position},
             ) from error
@@ -354,14 +378,19 @@ def import_record(club: Club, record: Record, user: User) -> Match:
     game = find_game(record.game)
     if not game.recordable:  # the checker knows more games than the site records
         raise Refused(
-            f"this site does not record {record.game} matches yet (the checker accepts the "
-            "record: it is valid)",
+            msg(
+                (
+                    "this site does not record {game} matches yet (the checker "
+                    "accepts the record: it is valid)"
+                ),
+                game=record.game,
+            ),
             item={"field": "game"},
         )
     if not record.seats:
         seats = game.seats(record.rules)
         raise Refused(
-            f"the record needs the {seats} players' names (seats) to be imported",
+            msg("the record needs the {seats} players' names (seats) to be imported", seats=seats),
             item={"field": "seats"},
         )
     for field, texts in (
@@ -370,7 +399,9 @@ def import_record(club: Club, record: Record, user: User) -> Match:
         ("date", [record.date or ""]),
     ):
         if any("\x00" in text for text in texts):
-            raise Refused(f"{field}: text with a NUL character", item={"field": field})
+            raise Refused(
+                msg("{field}: text with a NUL character", field=field), item={"field": field}
+            )
     # the columns' lengths, checked here: PostgreSQL refuses a longer text (a 500), and
     # cutting a name short could make two players one
     for field, texts, column in (
@@ -378,7 +409,14 @@ def import_record(club: Club, record: Record, user: User) -> Match:
         ("event", [record.event or ""], Match._meta.get_field("name")),
     ):
         if any(len(text) > column.max_length for text in texts):
-            raise Refused(f"{field}: at most {column.max_length} characters", item={"field": field})
+            raise Refused(
+                msg(
+                    "{field}: at most {max_length} characters",
+                    field=field,
+                    max_length=column.max_length,
+                ),
+                item={"field": field},
+            )
     with transaction.atomic():
         players = [
             Player.objects.get_or_create(club=club, display_name=name)[0] for name in record.seats
@@ -590,7 +628,14 @@ def _apply_and_store(
     ``hand``, store it and update the derived rows. The caller holds the match lock."""
     in_play = _hand_in_play(game, state, event)
     if hand.number != in_play:
-        raise Stale(f"hand {hand.number} is not the hand in play (hand {in_play} is)", match)
+        raise Stale(
+            msg(
+                "hand {number} is not the hand in play (hand {in_play} is)",
+                number=hand.number,
+                in_play=in_play,
+            ),
+            match,
+        )
     data = _apply(game, state, event)
     HandEvent.objects.create(
         hand=hand,

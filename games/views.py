@@ -19,6 +19,7 @@ from .engine import check_text, find_game, games, load_record
 from .forms import NewMatchForm, RecordCheckForm
 from .models import Match, Seat
 from .pad import pad_config, rules_text
+from .refusals import localize, seat_label
 from .replays import match_story, unit_labels
 from .services import Refused, create_match, export_record, replay
 
@@ -47,6 +48,16 @@ def _told(content: bytes) -> dict[str, Any] | None:
     }
 
 
+def _refusal(content: bytes, error: dict[str, Any]) -> dict[str, Any]:
+    """What the page says of a rule the record breaks: the message in the reader's
+    language with the record's players by name, and who broke it (seats count from 1)."""
+    record = load_record(content)  # it loaded: a rule failed, not the format
+    game = find_game(record.game)
+    names = record.seats or []
+    who = seat_label(error["seat"], names) if error["seat"] is not None else None
+    return {"text": localize(error["message"], game=game, names=names), "who": who}
+
+
 def check_record_page(request: HttpRequest) -> HttpResponse:
     """Upload or paste a card-record and see what the checker says, hand by hand."""
     result, status, told = None, 200, None
@@ -57,6 +68,8 @@ def check_record_page(request: HttpRequest) -> HttpResponse:
             result, _exit = check_text(content, form.cleaned_data["name"])
             if result["valid"]:
                 told = _told(content)
+            elif result["error"]["rule"]:
+                result["error"].update(_refusal(content, result["error"]))
         else:
             status = 400
     else:

@@ -38,7 +38,7 @@ def player_section(request: HttpRequest, club: Club, player: Player) -> Section:
             title=_("%(game)s rating of %(player)s") % {"game": game.title, "player": player},
             description=_("Rating (μ − 3σ) after each rated match, from %(start)s to %(end)s")
             % {"start": f"{values[0]:.2f}", "end": f"{values[-1]:.2f}"},
-            x_label=_("matches"),
+            x_label=_("Rated matches"),
             ident=f"rating-{game.name}",
         )
         blocks.append(

@@ -41,3 +41,25 @@ def tasks_in_process_unless_integration(request):
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = eager
+
+
+@pytest.fixture(autouse=True)
+def accept_language_is_the_visitors_choice(monkeypatch):
+    """The site's pages ignore a browser's Accept-Language (cuatrola_site/locale.py): a
+    test that asks for a language with ``HTTP_ACCEPT_LANGUAGE`` means a visitor who chose
+    it with the ES/EN switch, so the test client sends a bare code ("en") as that choice
+    (the language cookie) too. A browser's list ("en-US,en;q=0.9") stays only a header:
+    what a first visit sends, answered in Spanish."""
+    from django.test.client import RequestFactory
+
+    base_environ = RequestFactory._base_environ
+
+    def _base_environ(self, **request):
+        environ = base_environ(self, **request)
+        language = request.get("HTTP_ACCEPT_LANGUAGE")
+        if language and "," not in language and ";" not in language:
+            cookie = f"{settings.LANGUAGE_COOKIE_NAME}={language}"
+            environ["HTTP_COOKIE"] = "; ".join(filter(None, [environ.get("HTTP_COOKIE"), cookie]))
+        return environ
+
+    monkeypatch.setattr(RequestFactory, "_base_environ", _base_environ)

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 from django.http import HttpResponse
+from django.utils.translation import pgettext
 from django_tables2 import Table
 from django_tables2.export import TableExport
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
@@ -77,8 +78,8 @@ def standings_download(
     round they are after is in its name and in a column of every row."""
     export = SafeTableExport(export_format, table)
     response = HttpResponse(export.export(), content_type=export.content_type())
-    filename = (
-        f"{download_filename(name, fallback)}-standings-after-round-{after_round}.{export_format}"
-    )
+    # the file is named in the reader's language, as the page they downloaded it from
+    what = pgettext("file name", "standings-after-round-%(n)s") % {"n": after_round}
+    filename = f"{download_filename(name, fallback)}-{what}.{export_format}"
     response["Content-Disposition"] = content_disposition(filename)
     return response

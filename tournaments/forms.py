@@ -1,6 +1,6 @@
 from django import forms
-from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import DeviceToken, Player
 from games.engine import games
@@ -8,6 +8,7 @@ from games.forms import rule_field
 
 from .models import Entry, Fixture, Tournament
 from .standings import REGISTRY
+from .tables import description, short_name
 
 
 def _game_choices() -> list[tuple[str, str]]:
@@ -15,8 +16,8 @@ def _game_choices() -> list[tuple[str, str]]:
 
 
 def _tiebreak_choices() -> list[tuple[str, str]]:
-    # the descriptions are in the catalogue (the pure standings module has no gettext)
-    return [(k, f"{m.name} — {gettext(m.description)}") for k, m in REGISTRY.items()]
+    # the names and descriptions in the reader's language (tables.py looks them up)
+    return [(k, f"{short_name(k)} — {description(k)}") for k in REGISTRY]
 
 
 class TournamentForm(forms.Form):

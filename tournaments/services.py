@@ -25,6 +25,7 @@ from clubs.access import may_organise, may_record
 from clubs.models import Club, Player
 from games import services as games
 from games.engine import Record, check_record, find_game
+from games.engine.messages import Seat, msg
 from games.models import HandEvent, Match
 from games.services import Refused, Stale
 
@@ -74,7 +75,9 @@ def table_shape(game: str, rules: dict | None) -> tuple[object, int, int]:
     try:
         g = find_game(game)
     except KeyError:
-        raise Refused(f"game {game!r} is not played on this site", item={"field": "game"}) from None
+        raise Refused(
+            msg("game {game!r} is not played on this site", game=game), item={"field": "game"}
+        ) from None
     try:
         ruleset = g.parse_rules(rules)
     except (TypeError, ValueError) as exc:
@@ -95,7 +98,8 @@ def _validated(
     naming the field that the registry, the draw or the standings refuse."""
     if format not in Tournament.Format.values:
         raise Refused(
-            f"format must be one of {', '.join(Tournament.Format.values)}", item={"field": "format"}
+            msg("format must be one of {items}", items=", ".join(Tournament.Format.values)),
+            item={"field": "format"},
         )
     ruleset, table_size, entry_size = table_shape(game, rules)
     try:
@@ -224,13 +228,17 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
         or len({p.pk for p in players}) != n
         or {p.club_id for p in players} != {tournament.club_id}
     ):
-        what = "two different players" if n == 2 else f"{n} player(s)"
-        raise Refused(f"an entry is {what} of the club", item={"field": "players"})
+        what = (
+            msg("an entry is two different players of the club")
+            if n == 2
+            else msg("an entry is {n} player(s) of the club", n=n)
+        )
+        raise Refused(what, item={"field": "players"})
     taken = EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
     if taken.exists():
         raise Refused("a player can be in one entry only", item={"field": "players"})
     if tournament.entries.filter(name=name).exists():
-        raise Refused(f"an entry is already called {name}", item={"field": "name"})
+        raise Refused(msg("an entry is already called {name}", name=name), item={"field": "name"})
     with transaction.atomic():
         seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
         entry = Entry.objects.create(tournament=tournament, name=name, seed=seed)
@@ -308,7 +316,7 @@ def withdraw_entry(
     t = entry.tournament
     _require_organiser(user, t.club)
     if entry.withdrawn:
-        raise Refused(f"{entry.name} has already withdrawn", item={"field": "entry"})
+        raise Refused(msg("{name} has already withdrawn", name=entry.name), item={"field": "entry"})
     if results not in (None, *Entry.Results.values):
         raise Refused("results: keep or annul", item={"field": "results"})
     if unplayed not in (None, *Entry.Unplayed.values):
@@ -480,7 +488,10 @@ def decide_fixture(
             len(scores) != len(sides) or any(type(s) is not int or s < 0 for s in scores)
         ):
             raise Refused(
-                f"scores: {len(sides)} whole numbers from 0, one per entry in table order",
+                msg(
+                    "scores: {n_sides} whole numbers from 0, one per entry in table order",
+                    n_sides=len(sides),
+                ),
                 item={"field": "scores"},
             )
     elif ids or scores is not None:
@@ -861,12 +872,20 @@ def import_fixture_record(fixture: Fixture, record: Record, user: User) -> Match
         raise PermissionDenied("only the club's organisers and scorers can record")
     if fixture.decision:
         raise Refused(
-            f"this fixture was decided by the organiser ({fixture.decision})",
+            msg(
+                "this fixture was decided by the organiser ({decision})",
+                decision=fixture.decision,
+            ),
             item={"field": "fixture"},
         )
     if record.game != t.game:
         raise Refused(
-            f"the record is of {record.game}, the tournament of {t.game}", item={"field": "game"}
+            msg(
+                "the record is of {game}, the tournament of {game2}",
+                game=record.game,
+                game2=t.game,
+            ),
+            item={"field": "game"},
         )
     result = check_record(record)
     if not result["valid"]:
@@ -875,18 +894,21 @@ def import_fixture_record(fixture: Fixture, record: Record, user: User) -> Match
         raise Refused(error["message"], error["rule"], item)
     if record.rules.as_dict() != match.rules:
         raise Refused(
-            f"the record's rules are not the tournament's: {match.rules}", item={"field": "rules"}
+            msg("the record's rules are not the tournament's: {rules}", rules=match.rules),
+            item={"field": "rules"},
         )
     expected = list(match.seats.order_by("number").values_list("player__display_name", flat=True))
     if record.seats is not None and list(record.seats) != expected:
         raise Refused(
-            f"the record's seats are not the fixture's: expected {', '.join(expected)} "
-            "in seat order",
+            msg(
+                "the record's seats are not the fixture's: expected {items} in seat order",
+                items=", ".join(expected),
+            ),
             item={"field": "seats", "expected": expected},
         )
     if record.hands and record.hands[0].dealer != match.first_dealer:
         raise Refused(
-            f"the fixture's match is dealt first by seat {match.first_dealer}",
+            msg("the fixture's match is dealt first by {seat}", seat=Seat(match.first_dealer)),
             item={"field": "dealer", "hand": 1},
         )
     games.record_hands(match, record, user)

@@ -4,10 +4,57 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .standings import REGISTRY, Scheme, columns
+
+#: the columns' short names as each language writes them (the pure standings module
+#: names them in Spanish, its descriptions in English: both are looked up here)
+SHORT = {
+    "played": pgettext_lazy("standings", "Pl"),
+    "won": pgettext_lazy("standings", "W"),
+    "lost": pgettext_lazy("standings", "L"),
+    "placed_1": pgettext_lazy("standings", "1st"),
+    "placed_2": pgettext_lazy("standings", "2nd"),
+    "placed_3": pgettext_lazy("standings", "3rd"),
+    "placed_4": pgettext_lazy("standings", "4th"),
+    "match_points": pgettext_lazy("standings", "Pts"),
+    "hands_won": pgettext_lazy("standings", "HW"),
+    "hands_lost": pgettext_lazy("standings", "HL"),
+    "points_for": pgettext_lazy("standings", "PF"),
+    "points_against": pgettext_lazy("standings", "PA"),
+    "points_diff": pgettext_lazy("standings", "Diff"),
+    "forfeits": pgettext_lazy("standings", "FF"),
+    "solos": pgettext_lazy("standings", "Solo W"),
+    "cuatrolas": pgettext_lazy("standings", "Cuat W"),
+    "quintolas": pgettext_lazy("standings", "Quin W"),
+    "declared": pgettext_lazy("standings", "Decl"),
+    "declaration_rate": pgettext_lazy("standings", "% Decl"),
+    "bids": pgettext_lazy("standings", "Bids"),
+    "bids_made": pgettext_lazy("standings", "Made"),
+    "game_points": pgettext_lazy("standings", "GP"),
+    "rounds_won": pgettext_lazy("standings", "RW"),
+    "capots": pgettext_lazy("standings", "Capot"),
+    "contracts_made": pgettext_lazy("standings", "Contr"),
+    "buchholz": pgettext_lazy("standings", "Bu"),
+    "sonneborn_berger": pgettext_lazy("standings", "SB"),
+    "head_to_head": pgettext_lazy("standings", "H2H"),
+}
+
+
+def short_name(key: str) -> str:
+    """A standings column's header in the reader's language."""
+    return str(SHORT.get(key, REGISTRY[key].name))
+
+
+def description(key: str) -> str:
+    """What a standings column counts, in the reader's language (its header's title)."""
+    if key.startswith("placed_"):
+        return pgettext("standings", "times placed %(place)s at a table") % {
+            "place": short_name(key)
+        }
+    return gettext(REGISTRY[key].description)
 
 
 def standings_table(rows: list[dict], scheme: Scheme, after_round: int, **kwargs) -> tables.Table:
@@ -20,11 +67,8 @@ def standings_table(rows: list[dict], scheme: Scheme, after_round: int, **kwargs
         "name": tables.Column(verbose_name=_("Player") if individual else _("Entry")),
     }
     for key in columns(scheme):
-        metric = REGISTRY[key]
         attrs[key] = tables.Column(
-            # the descriptions are in the catalogue (the pure module has no gettext)
-            verbose_name=metric.name,
-            attrs={"th": {"title": gettext(metric.description)}},
+            verbose_name=short_name(key), attrs={"th": {"title": description(key)}}
         )
     attrs["withdrawn_mark"] = tables.Column(
         verbose_name=_("Withdrawn"), accessor="withdrawn", visible=False, orderable=False

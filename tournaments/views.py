@@ -8,6 +8,7 @@ from django.db.models import Case, Prefetch, When
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -19,6 +20,7 @@ from clubs.models import Club
 from clubs.views import organised_club
 from games.engine import RecordFormatError, find_game, load_record
 from games.models import Match, Seat
+from games.refusals import localize
 from games.services import Refused, Stale
 
 from . import exports, services
@@ -33,9 +35,8 @@ from .forms import (
 )
 from .models import Fixture, Tournament
 from .player_sections import player_sections
-from .standings import REGISTRY
 from .standings_store import fixture_rows, parse_round_number, scheme_of, tiebreaks_of
-from .tables import standings_table
+from .tables import short_name, standings_table
 
 
 def _readable_club(request: HttpRequest, slug: str) -> Club:
@@ -66,7 +67,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             t = services.create_tournament(club=club, user=request.user, **form.cleaned_data)
         except Refused as exc:
-            messages.error(request, exc.message)
+            messages.error(request, localize(exc.message))
         else:
             return redirect("tournaments:tournament", pk=t.pk)
     players = PlayerFilter(request.GET or None, queryset=club.players.all())
@@ -191,7 +192,11 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         RequestConfig(request, paginate=False).configure(table)
         if export is not None:
             return exports.standings_download(
-                table, export, t.name, f"tournament-{t.pk}", snapshot.after_round
+                table,
+                export,
+                t.name,
+                pgettext("file name", "tournament-%(pk)s") % {"pk": t.pk},
+                snapshot.after_round,
             )
     elif export is not None:
         raise Http404(_("No standings yet: they appear when a match finishes."))
@@ -217,7 +222,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         if organiser
         else set(),
         "individual": t.entry_size == 1,
-        "tiebreak_names": ", ".join(REGISTRY[k].name for k in tiebreaks_of(t)),
+        "tiebreak_names": ", ".join(short_name(k) for k in tiebreaks_of(t)),
     }
     return render(request, "tournaments/tournament.html", context)
 
@@ -231,7 +236,7 @@ def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.add_entry(t, request.user, form.cleaned_data["name"], *form.players())
         except Refused as exc:
-            messages.error(request, exc.message)
+            messages.error(request, localize(exc.message))
     else:
         messages.error(request, _("Check the entry's name and players."))
     return redirect("tournaments:tournament", pk=pk)
@@ -250,7 +255,7 @@ def next_round(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         round_ = services.generate_next_round(t, request.user, day, at)
     except Refused as exc:
-        messages.error(request, exc.message)
+        messages.error(request, localize(exc.message))
         request.method, request.POST = "GET", QueryDict()
         response = tournament_page(request, pk)
         response.status_code = exc.status
@@ -307,7 +312,7 @@ def decide_fixture(request: HttpRequest, pk: int, fixture: int) -> HttpResponse:
                 f, request.user, form.cleaned_data["decision"], form.forfeited(), form.scores()
             )
         except Refused as exc:
-            messages.error(request, exc.message)
+            messages.error(request, localize(exc.message))
         else:
             messages.success(request, _("Table %(n)s decided.") % {"n": f.table})
     return redirect("tournaments:round", pk=pk, number=f.round.number)
@@ -330,7 +335,10 @@ def import_fixture_record(request: HttpRequest, pk: int, fixture: int) -> HttpRe
         messages.error(request, _("Not a readable record: %(error)s") % {"error": exc})
     except Refused as exc:
         rule = f"{exc.rule}: " if exc.rule else ""
-        messages.error(request, f"{rule}{exc.message}")
+        messages.error(
+            request,
+            f"{rule}{localize(exc.message, game=find_game(record.game), names=record.seats or ())}",
+        )
     except Stale:
         messages.error(request, _("This match already has events: undo them first."))
     else:

@@ -1,8 +1,11 @@
-"""Every API error has one shape: ``{"rule": …, "message": …, "item": …}``.
+"""Every API error has one shape: ``{"rule": …, "message": …, "detail": …, "item": …}``.
 
 ``rule`` is the RULES.md code for a refused event (None for a malformed request),
-``item`` says where (the engine's location, or ``{"field": …}``). A 409 adds ``state``,
-the match as it is now, so the client can catch up without another request.
+``message`` the checker's English sentence (for programs: stable, as the CLI prints it),
+``detail`` the same for a person, in the request's language with the match's players by
+name and the cards in words (games/refusals.py), ``item`` says where (the engine's
+location, or ``{"field": …}``). A 409 adds ``state``, the match as it is now, so the
+client can catch up without another request.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from ..refusals import localize, localize_for_match
 from ..services import Refused, Stale
 from .parsers import RequestTooLarge
 
@@ -34,13 +38,19 @@ def _first_message(detail) -> tuple[str, str | None]:
     return str(detail), None
 
 
-def error_body(message: str, rule: str | None = None, item: dict | None = None) -> dict:
-    return {"rule": rule, "message": message, "item": item or {}}
+def error_body(
+    message: str, rule: str | None = None, item: dict | None = None, detail: str | None = None
+) -> dict:
+    detail = localize(message) if detail is None else detail
+    return {"rule": rule, "message": message, "detail": detail, "item": item or {}}
 
 
 def exception_handler(exc, context):
     if isinstance(exc, Refused):
-        return Response(error_body(exc.message, exc.rule, exc.item), status=exc.status)
+        # the match the view was working on names the seats' players (MatchViewSet)
+        match = getattr(context.get("view"), "match", None)
+        detail = localize_for_match(exc.message, match) if match is not None else None
+        return Response(error_body(exc.message, exc.rule, exc.item, detail), status=exc.status)
     if isinstance(exc, Stale):
         from .payloads import match_payload
 

@@ -21,7 +21,13 @@ class ErrorSerializer(serializers.Serializer):
     rule = serializers.CharField(
         allow_null=True, help_text="RULES.md code (C7, V1…), or null for a malformed request"
     )
-    message = serializers.CharField()
+    message = serializers.CharField(
+        help_text="English, stable, for programs (the record checker's wording)"
+    )
+    detail = serializers.CharField(
+        help_text="The same for a person: in the request's language, the match's players "
+        "by name, the cards in words"
+    )
     item = serializers.DictField(
         help_text="Where: hand/trick/position/seat/card/call/cante "
         "for a refused event; field for a malformed request"
@@ -181,6 +187,8 @@ EXAMPLE_REFUSED = OpenApiExample(
         "rule": "C7",
         "message": "seat 1 played 10b on the espadas lead at trick 1 but held "
         "11e (played at trick 2): C7.2 must follow suit",
+        "detail": "Blas jugó la sota de bastos en la baza 1, que salió a espadas, pero "
+        "tenía el caballo de espadas (se jugó en la baza 2): C7.2 hay que asistir al palo",
         "item": {"hand": 1, "trick": 1, "position": 2, "seat": 1, "card": "10b"},
     },
     response_only=True,
@@ -191,6 +199,7 @@ EXAMPLE_MALFORMED = OpenApiExample(
     value={
         "rule": None,
         "message": "expected_seq: This field is required.",
+        "detail": "expected_seq: This field is required.",
         "item": {"field": "expected_seq"},
     },
     response_only=True,
@@ -199,7 +208,8 @@ EXAMPLE_MALFORMED = OpenApiExample(
 
 
 def errors(*codes: int) -> dict:
-    """Documented error answers, all in the ``{"rule", "message", "item"}`` shape."""
+    """Documented error answers, all in the ``{"rule", "message", "detail", "item"}``
+    shape."""
     text = {
         400: "Refused by a rule (rule code) or malformed (field)",
         403: "No role for this in the match's club",

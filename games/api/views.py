@@ -191,7 +191,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def get_match(self, pk: str) -> Match:
         """The match, or 404 when it does not exist or ``clubs.access`` hides it."""
         readable = Match.objects.readable_by(self.request.user).select_related("club")
-        return get_object_or_404(readable, pk=pk)
+        self.match = get_object_or_404(readable, pk=pk)  # a refusal names its players
+        return self.match
 
     @extend_schema(
         summary="Matches of the clubs you can see, newest first",

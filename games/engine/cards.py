@@ -162,3 +162,53 @@ FRENCH_32 = Deck(
     {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0},
     FRENCH_SUIT_NAMES,
 )
+
+
+# Card names in words, as players say them (the pages' accessible names and translated
+# refusals). Plain data: the engine stays free of Django; the site picks the language.
+# A Spanish-deck 10, 11 and 12 are sota, caballo and rey; a French-deck 10 is a ten.
+_SPANISH_WORDS = {
+    "es": ({"1": "as", "10": "sota", "11": "caballo", "12": "rey"}, SPANISH_SUIT_NAMES, "de"),
+    "en": ({"1": "ace", "10": "jack", "11": "knight", "12": "king"}, SPANISH_SUIT_NAMES, "of"),
+}
+_FRENCH_WORDS = {
+    "es": (
+        {"A": "as", "K": "rey", "Q": "dama", "J": "jota"},
+        {"c": "tréboles", "d": "diamantes", "h": "corazones", "s": "picas"},
+        "de",
+    ),
+    "en": ({"A": "ace", "K": "king", "Q": "queen", "J": "jack"}, FRENCH_SUIT_NAMES, "of"),
+}
+
+
+_FEMININE = frozenset({"sota", "dama", "jota"})
+
+
+def card_name(card: Card | str, deck: Deck, lang: str = "en", *, article: bool = False) -> str:
+    """``card`` in words in ``lang`` ("es" or "en"): "rey de bastos", "3 de copas",
+    "rey de picas", "ace of spades"; ``deck`` says which family of suits (Spanish or
+    French) the letters mean. The text as given when its suit is none of the deck's.
+    ``article`` puts the definite article first, as a sentence needs it ("la sota de oros",
+    "the king of bastos")."""
+    text = str(card)
+    rank, suit = text[:-1], text[-1:]
+    if suit not in deck.suits or not rank:
+        return text
+    table = _FRENCH_WORDS if deck.suits == FRENCH_SUITS else _SPANISH_WORDS
+    ranks, suits, of = table.get(lang[:2], table["en"])
+    name = ranks.get(rank, rank)
+    words = f"{name} {of} {suits[suit]}"
+    if not article:
+        return words
+    if lang[:2] == "es":
+        return ("la " if name in _FEMININE else "el ") + words
+    return "the " + words
+
+
+def suit_words(suit_name: str, lang: str = "en") -> str:
+    """A suit's name (as the engine's English messages write it) in ``lang``."""
+    if lang[:2] == "es":
+        for letter, name in FRENCH_SUIT_NAMES.items():
+            if name == suit_name:
+                return _FRENCH_WORDS["es"][1][letter]
+    return suit_name

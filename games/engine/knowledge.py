@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Generic, NamedTuple, TypeVar
 
 from .cards import Card
+from .messages import msg
 
 #: a game's trick context: ``games.engine.tricks.TrickContext`` for the Spanish games,
 #: ``games.engine.belote.play.TrickContext`` for Belote
@@ -35,13 +36,13 @@ class Evidence(NamedTuple):
 
     def __str__(self) -> str:
         if self.kind == "played":
-            return f"played at trick {self.trick}"
+            return msg("played at trick {trick}", trick=self.trick)
         if self.kind == "sung":
-            return f"sung after trick {self.trick}"
+            return msg("sung after trick {trick}", trick=self.trick)
         if self.kind == "tute":
-            return f"shown in a tute after trick {self.trick}"
+            return msg("shown in a tute after trick {trick}", trick=self.trick)
         if self.kind == "declared":
-            return f"declared ({self.detail}) at trick {self.trick}"
+            return msg("declared ({detail}) at trick {trick}", detail=self.detail, trick=self.trick)
         if self.kind == "trump":
             return "shown as the trump card"
         return "dealt"

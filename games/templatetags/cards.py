@@ -2,8 +2,10 @@
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import get_language
 
 from games.engine import find_game
+from games.engine.cards import FRENCH_32, SPANISH_40, card_name
 from games.pad import suit_names
 
 register = template.Library()
@@ -37,17 +39,18 @@ def card(context: template.Context, text: str | None, extra_class: str = ""):
     if not text:
         return format_html('<span class="card empty {}"></span>', extra_class)
     rank, suit = text[:-1], text[-1]
-    if _french(context):  # French ranks are written as they are said (10, J, Q, K, A)
-        (name, mark), shown = FRENCH_SUITS.get(suit, (suit, suit)), rank
+    french = _french(context)
+    if french:  # French ranks are written as they are said (10, J, Q, K, A)
+        (_name, mark), shown = FRENCH_SUITS.get(suit, (suit, suit)), rank
         extra_class = f"french {extra_class}".strip()
     else:
-        (name, mark), shown = SUITS.get(suit, (suit, suit)), RANKS.get(rank, rank)
+        (_name, mark), shown = SUITS.get(suit, (suit, suit)), RANKS.get(rank, rank)
+    words = card_name(text, FRENCH_32 if french else SPANISH_40, get_language() or "es")
     return format_html(
-        '<span class="card suit-{} {}" title="{} de {}">{}<small>{}</small></span>',
+        '<span class="card suit-{} {}" title="{}">{}<small>{}</small></span>',
         suit,
         extra_class,
-        rank,
-        name,
+        words,
         shown,
         mark,
     )

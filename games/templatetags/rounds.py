@@ -14,6 +14,7 @@ register = template.Library()
 #: listed (Cuatrola's solo, a Subastao bid…) is shown as it is written
 WORDS = {
     "pass": pgettext_lazy("call", "pass"),
+    "plain": pgettext_lazy("declaration", "plain"),
     "double": pgettext_lazy("call", "double"),
     "redouble": pgettext_lazy("call", "redouble"),
     "clubs": pgettext_lazy("contract", "clubs"),

@@ -46,6 +46,7 @@
 
     function request(method, path, body, extra) {
       const headers = Object.assign({ Accept: "application/json" }, extra || {});
+      if (hooks.lang) headers["Accept-Language"] = hooks.lang;
       if (body) {
         headers["Content-Type"] = "application/json";
         headers["X-CSRFToken"] = hooks.csrf();

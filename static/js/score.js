@@ -30,6 +30,7 @@
 
   const fmt = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => vars[k]);
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
+  const lang = document.documentElement.lang || "es"; // the page's language, for the API
   const suitName = (s) => C.suits[s] || s;
 
   function el(tag, cls, text) {
@@ -67,6 +68,7 @@
   // ------------------------------------------------------------------ talking to the API
   const net = window.PadNet(api, "pad-queue-" + pad.dataset.match, {
     csrf: csrf,
+    lang: lang, // the API's messages in the page's language
     pollMs: Number(pad.dataset.poll) || 4000,
     onState: (m, l, fromElsewhere) => {
       if (l) {

@@ -162,7 +162,12 @@ def test_a_page_body_over_the_limit_is_413(client, db):
 def test_unrouted_api_paths_are_a_json_404(client, db, url):
     response = client.get(url)
     assert response.status_code == 404
-    assert _no_server_error(response) == {"rule": None, "message": "Not found.", "item": {}}
+    assert _no_server_error(response) == {
+        "rule": None,
+        "message": "Not found.",
+        "detail": "No encontrado.",  # for a person: Spanish unless the request asks otherwise
+        "item": {},
+    }
 
 
 def test_unrouted_pages_stay_html(client, db):
@@ -200,6 +205,10 @@ def test_api_answers_503_json_while_the_database_is_down(setup, database_down):
         response = getattr(client, method)(url, **headers)
         assert response.status_code == 503, url
         body = _no_server_error(response)
+        # for a person: Spanish unless the request asks otherwise
+        assert (
+            body.pop("detail") == "la base de datos no responde: inténtalo de nuevo en un momento"
+        )
         assert body == {
             "rule": None,
             "message": "the database is not answering: try again shortly",

@@ -302,15 +302,17 @@ def test_the_match_page_explains_a_doubled_round(client, setup):
         assert row in html
     assert "Capot" not in html
     # Ana's tierce A K Q of spades, in the French deck (not Spanish cups for "c")
+    # (its title says the card in words, in the page's language)
     assert (
-        'Ana <em>tierce</em> <span class="card suit-s french" title="A de picas">A<small>♠</small>'
-        in html
+        'Ana <em>tierce</em> <span class="card suit-s french" title="ace of spades">'
+        "A<small>♠</small>" in html
     )
-    assert 'title="J de tréboles">J<small>♣</small>' in html  # Blas's quarte
+    assert 'title="jack of clubs">J<small>♣</small>' in html  # Blas's quarte
     spanish = client.get(f"/matches/{state['id']}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "corazones ×2 (Ana)" in spanish
     assert "Blas <em>contra</em>" in spanish
     assert "Puntos de partida: ÷10, redondeando hacia arriba con un resto de 6 o más" in spanish
+    assert 'title="as de picas">A<small>♠</small>' in spanish
 
 
 def calls(seat: int, *names: str) -> list[dict]:

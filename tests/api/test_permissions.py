@@ -34,7 +34,7 @@ def test_posting_an_event(setup, match_id, who, status):
     assert response.status_code == status
     assert HandEvent.objects.count() == (1 if status == 201 else 0)
     if status == 403:
-        assert set(response.json()) == {"rule", "message", "item"}
+        assert set(response.json()) == {"rule", "message", "detail", "item"}
 
 
 @pytest.mark.parametrize(

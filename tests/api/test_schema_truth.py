@@ -183,7 +183,7 @@ def test_a_key_that_does_not_authenticate_gets_the_documented_answer(setup, sche
     for path in ["/api/v1/clubs/", "/api/v1/tournaments/", "/api/v1/me/"]:
         response = client.get(path)
         assert response.status_code == int(BAD_KEY), path
-        assert set(response.json()) == {"rule", "message", "item"}
+        assert set(response.json()) == {"rule", "message", "detail", "item"}
         assert BAD_KEY in schema["paths"][path]["get"]["responses"]
 
 

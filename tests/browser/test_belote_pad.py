@@ -116,7 +116,15 @@ def test_a_whole_belote_round_through_the_pad_on_a_phone(live_server, phone, bel
                 assert answer.value.status == 400
                 page.wait_for_selector("#pad-error .rule")
                 assert page.locator("#pad-error .rule").inner_text() == "B6"
-                assert "Qc" in page.locator("#pad-error").inner_text()
+                # the card in words, the player by name (the page's language)
+                assert (
+                    page.locator("#pad-error")
+                    .inner_text()
+                    .startswith(
+                        "B6 Blas jugó la dama de tréboles en la baza 5, que salió a picas, pero "
+                        "tenía el 9 de picas (se jugó en la baza 6): B6 hay que asistir al palo"
+                    )
+                )
                 assert not page.locator("#pad-deck button[data-card='9s']").is_disabled()
             tap(page, f"#pad-deck button[data-card='{card}']")
     assert page.locator("#pad-score .unit").all_inner_texts() == [

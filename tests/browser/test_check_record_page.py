@@ -32,4 +32,4 @@ def test_a_revoke_is_shown_with_its_rule(live_server, page):
     page.click("#check-form button[type=submit]")
     alert = page.locator("[role=alert]")
     assert alert.locator(".rule").inner_text() == "C7"
-    assert "held 11e (played at trick 2)" in alert.inner_text()
+    assert "pero tenía el caballo de espadas (se jugó en la baza 2)" in alert.inner_text()

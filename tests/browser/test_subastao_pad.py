@@ -120,7 +120,9 @@ def test_a_whole_subastao_hand_through_the_pad_on_a_phone(live_server, phone, su
                 assert answer.value.status == 400
                 page.wait_for_selector("#pad-error .rule")
                 assert page.locator("#pad-error .rule").inner_text() == "S4"
-                assert "12c" in page.locator("#pad-error").inner_text()
+                assert "pero tenía de triunfo el rey de copas (se cantó tras la baza 1)" in (
+                    page.locator("#pad-error").inner_text()
+                )
                 # nothing was written: still Blas to play, 1o still in the grid
                 assert "Juega Blas" in page.locator("#pad-prompt").inner_text()
                 assert not page.locator("#pad-deck button[data-card='1o']").is_disabled()

@@ -37,14 +37,16 @@ def night():
     return match
 
 
-def phone_page(browser, language: str):
+def phone_page(browser, language: str, url: str):
     context = browser.new_context(locale=language, viewport=PHONE, is_mobile=True, has_touch=True)
+    if language.startswith("en"):  # the browser's language is no choice: the ES/EN switch is
+        context.add_cookies([{"name": "django_language", "value": "en", "url": url}])
     return context, context.new_page()
 
 
 @pytest.mark.parametrize("language", ["es-ES", "en-GB"])
 def test_the_match_page_fits_a_phone(live_server, browser, night, language):
-    context, page = phone_page(browser, language)
+    context, page = phone_page(browser, language, live_server.url)
     page.goto(f"{live_server.url}/matches/{night.pk}/")
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     assert page.locator("details.hand").count() == 5
@@ -62,7 +64,7 @@ def test_the_match_page_fits_a_phone(live_server, browser, night, language):
     ],
 )
 def test_the_pad_fits_a_phone_mid_hand(live_server, browser, night, language, prompt, status):
-    context, page = phone_page(browser, language)
+    context, page = phone_page(browser, language, live_server.url)
     page.goto(f"{live_server.url}/accounts/login/?next=/matches/{night.pk}/score/")
     page.fill("#id_username", "sco")
     page.fill("#id_password", "pw")

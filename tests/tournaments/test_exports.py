@@ -85,18 +85,18 @@ def test_unknown_download_formats_are_400(client, league, export_format):
     [
         (
             'Liga "A"\ninvierno',
-            'attachment; filename="Liga A invierno-standings-after-round-2.csv"; '
-            "filename*=UTF-8''Liga%20A%20invierno-standings-after-round-2.csv",
+            'attachment; filename="Liga A invierno-clasificacion-tras-jornada-2.csv"; '
+            "filename*=UTF-8''Liga%20A%20invierno-clasificacion-tras-jornada-2.csv",
         ),
         (
             "Peña\r\n/Baza\x01",
-            'attachment; filename="Pena Baza-standings-after-round-2.csv"; '
-            "filename*=UTF-8''Pe%C3%B1a%20Baza-standings-after-round-2.csv",
+            'attachment; filename="Pena Baza-clasificacion-tras-jornada-2.csv"; '
+            "filename*=UTF-8''Pe%C3%B1a%20Baza-clasificacion-tras-jornada-2.csv",
         ),
         (
             '\n"\t',
-            'attachment; filename="tournament-{pk}-standings-after-round-2.csv"; '
-            "filename*=UTF-8''tournament-{pk}-standings-after-round-2.csv",
+            'attachment; filename="torneo-{pk}-clasificacion-tras-jornada-2.csv"; '
+            "filename*=UTF-8''torneo-{pk}-clasificacion-tras-jornada-2.csv",
         ),
     ],
 )

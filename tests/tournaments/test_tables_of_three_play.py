@@ -106,11 +106,11 @@ def test_seven_players_two_rounds_by_hand(seven, client):
     ]
     download = client.get(f"/tournaments/{t.pk}/?_export=csv", HTTP_ACCEPT_LANGUAGE="en")
     table = list(csv.DictReader(io.StringIO(download.content.decode())))
-    assert [(r["Player"], r["#"], r["Pts"], r["TF"]) for r in table] == [
+    assert [(r["Player"], r["#"], r["Pts"], r["PF"]) for r in table] == [
         (n, str(k), str(p), str(f)) for n, k, p, f, *_ in rows
     ]
     page = client.get(f"/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Players (seats 1, 2, 3)" in page  # as the pad numbers them
+    assert "Players (seats 1, 2, 3)" in page  # seats are counted from 1 for people
     sheet = client.get(f"/tournaments/{t.pk}/rounds/2/", HTTP_ACCEPT_LANGUAGE="en").content
     assert "J1 (1)" in sheet.decode()
     assert "J3 (3)" in sheet.decode()

@@ -111,7 +111,7 @@ def test_the_league_by_hand_is_the_same_on_the_page_the_api_and_the_csv(
     response = client.get(f"/tournaments/{t.pk}/?_export=csv", HTTP_ACCEPT_LANGUAGE="en")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert [
-        (r["Entry"], int(r["#"]), int(r["Pts"]), int(r["Dif"]), int(r["NP"]), r["Withdrawn"])
+        (r["Entry"], int(r["#"]), int(r["Pts"]), int(r["Diff"]), int(r["FF"]), r["Withdrawn"])
         for r in rows
     ] == [(n, k, p, d, f, "withdrawn" if w else "") for n, k, p, d, f, w in expected]
     assert {r["After round"] for r in rows} == {"3"}

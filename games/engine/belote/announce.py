@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ..cards import FRENCH_32, Card
 from ..errors import RuleError
 from ..knowledge import Evidence
+from ..messages import Items, Seat, msg
 from .declarations import BELOTE_VALUE, NATURAL, belote_cards, sequence_kind, shape_of
 from .events import Belote, Declaration
 from .options import HAND_SIZE, SEATS, TRICKS
@@ -45,7 +46,7 @@ class DeclarationRecord(NamedTuple):
 
 def describe(kind: str, cards: tuple[Card, ...], suit: str | None) -> str:
     if kind == "belote":
-        return f"a belote in {DECK.suit_name(suit)}"
+        return msg("a belote in {suit}", suit=DECK.suit_name(suit))
     return f"a {kind} ({' '.join(c.text for c in cards)})"
 
 
@@ -74,13 +75,19 @@ class AnnounceMixin:
             kind, suit = event.kind, None
             shape = shape_of(kind, event.cards)
             if isinstance(shape, str):
-                raise self._error("B5", f"seat {seat} declared a {kind}: {shape}", **loc)
+                raise self._error(
+                    "B5",
+                    msg(
+                        "{seat} declared a {kind}: {shape}", seat=Seat(seat), kind=kind, shape=shape
+                    ),
+                    **loc,
+                )
             cards, value, strength = shape.cards, shape.value, shape.strength
         what = describe(kind, cards, suit)
         if not self.auction_over:
             raise self._error(
                 "B2",
-                f"the auction is not complete: seat {self._turn} has not spoken",
+                msg("the auction is not complete: {seat} has not spoken", seat=Seat(self._turn)),
                 **{**loc, "seat": self._turn, "declaration": None, "call": len(self.calls) + 1},
             )
         if self.void:
@@ -90,8 +97,15 @@ class AnnounceMixin:
         if len(self.tricks) == TRICKS:
             raise self._error(
                 "B5",
-                f"seat {seat} declared {what}, but all {TRICKS} tricks are played: a "
-                "declaration comes with its seat's card",
+                msg(
+                    (
+                        "{seat} declared {what}, but all {TRICKS} tricks are played: "
+                        "a declaration comes with its seat's card"
+                    ),
+                    seat=Seat(seat),
+                    what=what,
+                    TRICKS=TRICKS,
+                ),
                 **loc,
             )
         contract = self.contract
@@ -100,8 +114,11 @@ class AnnounceMixin:
         if kind == "belote" and suit not in contract.beat:
             raise self._error(
                 "B5",
-                f"a belote is the K and Q of the trump suit "
-                f"({DECK.suit_name(contract.trump)}), not of {DECK.suit_name(suit)}",
+                msg(
+                    "a belote is the K and Q of the trump suit ({suit}), not of {suit2}",
+                    suit=DECK.suit_name(contract.trump),
+                    suit2=DECK.suit_name(suit),
+                ),
                 **loc,
             )
         plays = self.plays_by_seat[seat]
@@ -110,56 +127,106 @@ class AnnounceMixin:
             if done:
                 raise self._error(
                     "B5",
-                    f"seat {seat} already played {done[0].card} at trick {done[0].trick}: "
-                    f"a belote is shown with the first of its K and Q",
+                    msg(
+                        (
+                            "{seat} already played {card} at trick {trick}: a belote is "
+                            "shown with the first of its K and Q"
+                        ),
+                        seat=Seat(seat),
+                        card=done[0].card,
+                        trick=done[0].trick,
+                    ),
                     **loc,
                 )
         elif plays:
             raise self._error(
                 "B5",
-                f"seat {seat} declared {what} after its first card "
-                f"({plays[0].card} at trick {plays[0].trick}): declarations come with it",
+                msg(
+                    (
+                        "{seat} declared {what} after its first card ({card} at trick "
+                        "{trick}): declarations come with it"
+                    ),
+                    seat=Seat(seat),
+                    what=what,
+                    card=plays[0].card,
+                    trick=plays[0].trick,
+                ),
                 **loc,
             )
         if seat != self._turn:
             raise self._error(
                 "B5",
-                f"seat {seat} declared {what}, but it is seat {self._turn}'s turn to "
-                f"play: a declaration comes with its seat's card",
+                msg(
+                    (
+                        "{seat} declared {what}, but it is {seat_turn}'s turn to "
+                        "play: a declaration comes with its seat's card"
+                    ),
+                    seat=Seat(seat),
+                    what=what,
+                    seat_turn=Seat(self._turn),
+                ),
                 **loc,
             )
         for earlier in self.declarations:
             if kind == "belote" and earlier.kind == "belote" and earlier.suit == suit:
                 raise self._error(
-                    "B5", f"the belote in {DECK.suit_name(suit)} was already declared", **loc
+                    "B5",
+                    msg("the belote in {suit} was already declared", suit=DECK.suit_name(suit)),
+                    **loc,
                 )
             if kind != "belote" and earlier.kind != "belote" and earlier.seat == seat:
                 shared = [c for c in cards if c in earlier.cards]
                 if shared:
                     raise self._error(
                         "B5",
-                        f"seat {seat} declared {what}, but {shared[0]} is already in its "
-                        f"{earlier.kind}: a card belongs to at most one sequence or four",
+                        msg(
+                            (
+                                "{seat} declared {what}, but {shared} is already in its "
+                                "{kind}: a card belongs to at most one sequence or four"
+                            ),
+                            seat=Seat(seat),
+                            what=what,
+                            shared=shared[0],
+                            kind=earlier.kind,
+                        ),
                         **loc,
                     )
         if kind == "belote" and self.pending_belote is not None:
-            raise self._error("B5", f"seat {seat} already announced a belote with this card", **loc)
+            raise self._error(
+                "B5",
+                msg("{seat} already announced a belote with this card", seat=Seat(seat)),
+                **loc,
+            )
         kn = self.knowledge
         for card in cards:
             owner = kn.owner_of.get(card)
             if owner is not None and owner != seat:
                 raise self._error(
                     "B5",
-                    f"seat {seat} declared {what}, but seat {owner} holds {card} "
-                    f"({kn.evidence(owner, card)})",
+                    msg(
+                        "{seat} declared {what}, but {seat_owner} holds {card} ({evidence})",
+                        seat=Seat(seat),
+                        what=what,
+                        seat_owner=Seat(owner),
+                        card=card,
+                        evidence=kn.evidence(owner, card),
+                    ),
                     **loc,
                 )
         new = [c for c in cards if c not in kn.known[seat]]
         if len(kn.known[seat]) + len(new) > HAND_SIZE:
             raise self._error(
                 "B5",
-                f"seat {seat} declared {what}, but it cannot hold "
-                f"{' and '.join(map(str, new))} besides its known cards: " + self._known_list(seat),
+                msg(
+                    (
+                        "{seat} declared {what}, but it cannot hold {items} besides "
+                        "its known cards: {known}"
+                    ),
+                    seat=Seat(seat),
+                    what=what,
+                    items=Items(new, " and "),
+                    known=self._known_list(seat),
+                ),
                 **loc,
             )
         return DeclarationRecord(

@@ -9,6 +9,7 @@ make the round void.
 
 from __future__ import annotations
 
+from ..messages import Seat, msg
 from .events import Call
 from .options import CALLS, CONTRACT, CONTRACT_RANK, SEATS
 
@@ -19,30 +20,61 @@ class AuctionMixin:
     def _call_fault(self, seat: int, call: str) -> str | None:
         """Why ``seat`` may not make ``call`` now (a B2 message), or None."""
         if call not in CALLS:
-            return f"seat {seat} made an unknown call {call!r}: expected one of " + ", ".join(CALLS)
+            return msg(
+                "{seat} made an unknown call {call!r}: expected one of {calls}",
+                seat=Seat(seat),
+                call=call,
+                calls=", ".join(CALLS),
+            )
         if call == "pass":
             return None
         standing = self.standing
         if call in CONTRACT_RANK:
             if standing is not None and CONTRACT_RANK[call] <= CONTRACT_RANK[standing]:
-                return f"seat {seat} called {call}, which does not raise the standing {standing}"
+                return msg(
+                    "{seat} called {call}, which does not raise the standing {standing}",
+                    seat=Seat(seat),
+                    call=call,
+                    standing=standing,
+                )
             return None
         if standing is None:
-            return f"seat {seat} made a {call} with no contract standing"
+            return msg("{seat} made a {call} with no contract standing", seat=Seat(seat), call=call)
         own = self.standing_seat % 2 == seat % 2
         if call == "double":
             if own:
-                return f"seat {seat} cannot double its own side's contract ({standing})"
+                return msg(
+                    "{seat} cannot double its own side's contract ({standing})",
+                    seat=Seat(seat),
+                    standing=standing,
+                )
             if self.doubling > 1:
                 state = "doubled" if self.doubling == 2 else "redoubled"
-                return f"seat {seat} cannot double: {standing} is already {state}"
+                return msg(
+                    "{seat} cannot double: {standing} is already {state}",
+                    seat=Seat(seat),
+                    standing=standing,
+                    state=state,
+                )
             return None
         if self.doubling == 1:
-            return f"seat {seat} cannot redouble: {standing} is not doubled"
+            return msg(
+                "{seat} cannot redouble: {standing} is not doubled",
+                seat=Seat(seat),
+                standing=standing,
+            )
         if self.doubling == 4:
-            return f"seat {seat} cannot redouble: {standing} is already redoubled"
+            return msg(
+                "{seat} cannot redouble: {standing} is already redoubled",
+                seat=Seat(seat),
+                standing=standing,
+            )
         if not own:
-            return f"seat {seat} cannot redouble: only the side of {standing} may redouble"
+            return msg(
+                "{seat} cannot redouble: only the side of {standing} may redouble",
+                seat=Seat(seat),
+                standing=standing,
+            )
         return None
 
     def legal_calls(self) -> list[str]:
@@ -60,7 +92,11 @@ class AuctionMixin:
         if event.seat is not None and event.seat != seat:
             raise self._error(
                 "V1",
-                f"it is seat {seat}'s turn to speak, not seat {event.seat}'s",
+                msg(
+                    "it is {seat}'s turn to speak, not {seat2}'s",
+                    seat=Seat(seat),
+                    seat2=Seat(event.seat),
+                ),
                 seat=event.seat,
                 call=index,
             )

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ..cards import FRENCH_32, Card
+from ..messages import msg
 
 #: B5 sequences run in the natural order, whatever the contract.
 NATURAL = ("A", "K", "Q", "J", "10", "9", "8", "7")
@@ -47,7 +48,7 @@ def shape_of(kind: str, texts: Sequence[Card | str]) -> Shape | str:
     for text in texts:
         card = FRENCH_32.card(text) if isinstance(text, str) else text
         if card not in FRENCH_32:
-            return f"{text} is not a card of the 32-card deck"
+            return msg("{text} is not a card of the 32-card deck", text=text)
         cards.append(card)
     if len(set(cards)) != len(cards):
         return "a card is named twice"
@@ -55,23 +56,36 @@ def shape_of(kind: str, texts: Sequence[Card | str]) -> Shape | str:
     if kind == "four":
         ranks = {c.rank for c in cards}
         if len(cards) != 4 or len(ranks) != 1:
-            return f"a four of a kind is the four cards of one rank, not {listed}"
+            return msg(
+                "a four of a kind is the four cards of one rank, not {listed}", listed=listed
+            )
         rank = cards[0].rank
         if rank not in FOUR_VALUE:
-            return f"four {rank}s are not a declaration (fours of J, 9, A, K, Q or 10)"
+            return msg(
+                "four {rank}s are not a declaration (fours of J, 9, A, K, Q or 10)", rank=rank
+            )
         return Shape(kind, tuple(cards), FOUR_VALUE[rank], None)
     if kind not in SEQUENCE_KINDS:
-        return f"unknown declaration {kind!r}: one of {', '.join(KINDS)}"
+        return msg(
+            "unknown declaration {kind!r}: one of {items}", kind=kind, items=", ".join(KINDS)
+        )
     indices = sorted(NATURAL_INDEX[c.rank] for c in cards)
     if (
         not cards
         or len({c.suit for c in cards}) != 1
         or indices != list(range(indices[0], indices[0] + len(cards)))
     ):
-        return f"{listed} is not a sequence of one suit in the order A K Q J 10 9 8 7"
+        return msg(
+            "{listed} is not a sequence of one suit in the order A K Q J 10 9 8 7", listed=listed
+        )
     if sequence_kind(len(cards)) != kind:
         need = {"tierce": "3", "quarte": "4", "quint": "5 or more"}[kind]
-        return f"a {kind} is {need} cards in sequence, not {len(cards)}"
+        return msg(
+            "a {kind} is {need} cards in sequence, not {n_cards}",
+            kind=kind,
+            need=need,
+            n_cards=len(cards),
+        )
     return Shape(kind, tuple(cards), SEQUENCE_VALUE[kind], (len(cards), -indices[0]))
 
 

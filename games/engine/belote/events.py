@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import FRENCH_32, Card
+from ..messages import msg
 from .declarations import KINDS
 
 
@@ -90,7 +91,7 @@ def _seat(data: dict[str, Any], required: bool) -> int | None:
 
 def _cards(value: Any, what: str) -> tuple[str, ...]:
     if not (isinstance(value, list) and all(isinstance(c, str) for c in value)):
-        raise ValueError(f"{what}: expected a list of cards such as Js")
+        raise ValueError(msg("{what}: expected a list of cards such as Js", what=what))
     return tuple(value)
 
 
@@ -128,7 +129,9 @@ def event_from_dict(data: Any) -> Event:
         text = data.get("card")
         card = FRENCH_32.card(text) if isinstance(text, str) else None
         if card is None:
-            raise ValueError(f"card: {text!r} is not a card of the 32-card deck (V1)")
+            raise ValueError(
+                msg("card: {text!r} is not a card of the 32-card deck (V1)", text=text)
+            )
         return Play(card, _seat(data, required=False))
     if kind == "penalty":
         rule = data.get("rule", "B6")

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from ..cards import FRENCH_32, Card
 from ..errors import RuleError
 from ..knowledge import Evidence, Knowledge, PlayRecord
+from ..messages import Seat, msg
 from .announce import AnnounceMixin, DeclarationRecord
 from .auction import AuctionMixin
 from .declarations import belote_cards
@@ -72,7 +73,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         self.score_before = tuple(score_before)
         self.settled = settled
         if type(dealer) is not int or not 0 <= dealer < SEATS:
-            raise self._error("B1", f"dealer must be a seat from 0 to {SEATS - 1}")
+            raise self._error("B1", msg("dealer must be a seat from 0 to {n}", n=SEATS - 1))
         self.dealer = dealer
         self.first = (dealer + 1) % SEATS  # the first speaker, who leads trick 1
         self.knowledge = Knowledge(SEATS)
@@ -123,7 +124,12 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
         if len(deal) != SEATS or any(len(cards) != HAND_SIZE for cards in deal):
             raise self._error(
-                "B1", f"the deal must give {HAND_SIZE} cards to each of {SEATS} seats"
+                "B1",
+                msg(
+                    "the deal must give {HAND_SIZE} cards to each of {SEATS} seats",
+                    HAND_SIZE=HAND_SIZE,
+                    SEATS=SEATS,
+                ),
             )
         seen: set[Card] = set()
         hands = []
@@ -134,11 +140,11 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
                 if card not in DECK:
                     raise self._error(
                         "V1",
-                        f"{text} in the deal is not a card of the 32-card deck",
+                        msg("{text} in the deal is not a card of the 32-card deck", text=text),
                         card=str(text),
                     )
                 if card in seen:
-                    raise self._error("V1", f"{card} is dealt twice", card=card.text)
+                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
                 seen.add(card)
                 hand.append(card)
             hands.append(tuple(hand))
@@ -256,7 +262,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         elif isinstance(event, Penalty):
             self._apply_penalty(event)
         else:
-            raise TypeError(f"not a Belote event: {event!r}")
+            raise TypeError(msg("not a Belote event: {event!r}", event=event))
         self.seq += 1
 
     # plays (B6, V1, V2) ---------------------------------------------------------------
@@ -340,46 +346,76 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
             "seat": seat,
         }
         if card not in DECK:
-            return self._error("V1", f"{card} is not a card of the 32-card deck", **loc)
+            return self._error(
+                "V1", msg("{card} is not a card of the 32-card deck", card=card), **loc
+            )
         if not self.auction_over:
             return self._error(
-                "B2", f"the auction is not complete: seat {seat} has not spoken", **loc
+                "B2",
+                msg("the auction is not complete: {seat} has not spoken", seat=Seat(seat)),
+                **loc,
             )
         if self.void:
             return self._error("B2", "the round is void (four passes): no card is played", **loc)
         if self.penalty is not None:
             return self._error("B7", "the round was ended by a penalty", **loc)
         if self._complete:
-            return self._error("V1", f"all {TRICKS} tricks have been played", **loc)
+            return self._error(
+                "V1", msg("all {TRICKS} tricks have been played", TRICKS=TRICKS), **loc
+            )
         if event.seat is not None and event.seat != seat:
             return self._error(
-                "V1", f"it is seat {seat}'s turn to play, not seat {event.seat}'s", **loc
+                "V1",
+                msg(
+                    "it is {seat}'s turn to play, not {seat2}'s",
+                    seat=Seat(seat),
+                    seat2=Seat(event.seat),
+                ),
+                **loc,
             )
         kn = self.knowledge
         if card in kn.played:
             return self._error(
-                "V1", f"{card} was already played at trick {kn.played[card][2]}", **loc
+                "V1",
+                msg("{card} was already played at trick {x}", card=card, x=kn.played[card][2]),
+                **loc,
             )
         owner = kn.owner_of.get(card)
         if owner is not None and owner != seat:
             return self._error(
                 "V1",
-                f"seat {seat} played {card}, but seat {owner} is known to hold it "
-                f"({kn.evidence(owner, card)})",
+                msg(
+                    "{seat} played {card}, but {seat_owner} is known to hold it ({evidence})",
+                    seat=Seat(seat),
+                    card=card,
+                    seat_owner=Seat(owner),
+                    evidence=kn.evidence(owner, card),
+                ),
                 **loc,
             )
         if owner is None and len(kn.known[seat]) >= HAND_SIZE:
             return self._error(
                 "V1",
-                f"seat {seat} played {card}, but its {HAND_SIZE} cards are already known: "
-                + self._known_list(seat),
+                msg(
+                    "{seat} played {card}, but its {HAND_SIZE} cards are already known: {known}",
+                    seat=Seat(seat),
+                    card=card,
+                    HAND_SIZE=HAND_SIZE,
+                    known=self._known_list(seat),
+                ),
                 **loc,
             )
         k, q = belote_cards(self.pending_belote[1])
         return self._error(
             "B5",
-            f"seat {seat} announced a belote in {DECK.suit_name(k.suit)}: it plays {k} or "
-            f"{q} with it, not {card}",
+            msg(
+                "{seat} announced a belote in {suit}: it plays {k} or {q} with it, not {card}",
+                seat=Seat(seat),
+                suit=DECK.suit_name(k.suit),
+                k=k,
+                q=q,
+                card=card,
+            ),
             **loc,
         )
 
@@ -414,7 +450,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         if not self.auction_over:
             raise self._error(
                 "B2",
-                f"the auction is not complete: seat {self._turn} has not spoken",
+                msg("the auction is not complete: {seat} has not spoken", seat=Seat(self._turn)),
                 seat=self._turn,
                 call=len(self.calls) + 1,
             )

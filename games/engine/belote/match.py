@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from ..cards import Card
 from ..errors import RuleError
+from ..messages import Seat, msg
 from .events import Deal, Event, Penalty
 from .hand import HandState
 from .options import SEATS, BeloteRules
@@ -82,27 +83,47 @@ class MatchState:
             if not last.auction_over:
                 raise RuleError(
                     "B2",
-                    f"round {last.number} is unfinished: its auction is incomplete",
+                    msg(
+                        "round {number} is unfinished: its auction is incomplete",
+                        number=last.number,
+                    ),
                     hand=number,
                 )
             raise RuleError(
                 "B7",
-                f"round {last.number} is unfinished: {len(last.tricks)} tricks played",
+                msg(
+                    "round {number} is unfinished: {n_tricks} tricks played",
+                    number=last.number,
+                    n_tricks=len(last.tricks),
+                ),
                 hand=number,
             )
         if self.finished:
             raise RuleError(
                 "B9",
-                f"the game is over ({self.score[0]}-{self.score[1]}): no more rounds",
+                msg(
+                    "the game is over ({score}-{score2}): no more rounds",
+                    score=self.score[0],
+                    score2=self.score[1],
+                ),
                 hand=number,
             )
         if type(dealer) is not int or not 0 <= dealer < SEATS:
-            raise RuleError("B1", f"dealer must be a seat from 0 to {SEATS - 1}", hand=number)
+            raise RuleError(
+                "B1", msg("dealer must be a seat from 0 to {n}", n=SEATS - 1), hand=number
+            )
         if self.next_dealer is not None and dealer != self.next_dealer:
             raise RuleError(
                 "B1",
-                f"the dealer of round {number} must be seat "
-                f"{self.next_dealer} (previous dealer + 1), not {dealer}",
+                msg(
+                    (
+                        "the dealer of round {number} must be {seat} (previous dealer "
+                        "+ 1), not {dealer}"
+                    ),
+                    number=number,
+                    seat=Seat(self.next_dealer),
+                    dealer=dealer,
+                ),
                 hand=number,
             )
         hand = HandState(

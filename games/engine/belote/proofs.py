@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from ..cards import FRENCH_32, Card
 from ..errors import RuleError
 from ..knowledge import Evidence, PlayRecord
+from ..messages import Items, Seat, msg
 from .play import TrickContext, Violation, violation
 
 DECK = FRENCH_32
@@ -63,24 +64,56 @@ class ProofsMixin:
             evidence = self.knowledge.evidence(seat, w)
         lead = DECK.suit_name(ctx.lead)
         if v.reason == "follow":
-            text = (
-                f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
-                f"{w} ({evidence}): B6 must follow suit"
+            text = msg(
+                (
+                    "{seat} played {card} on the {lead} lead at trick {trick} but "
+                    "held {w} ({evidence}): B6 must follow suit"
+                ),
+                seat=Seat(seat),
+                card=card,
+                lead=lead,
+                trick=trick,
+                w=w,
+                evidence=evidence,
             )
         elif v.reason == "beat":
-            text = (
-                f"seat {seat} played {card} at trick {trick} but had to beat "
-                f"{ctx.high_lead} (trump led): held {w} ({evidence}): B6"
+            text = msg(
+                (
+                    "{seat} played {card} at trick {trick} but had to beat "
+                    "{high_lead} (trump led): held {w} ({evidence}): B6"
+                ),
+                seat=Seat(seat),
+                card=card,
+                trick=trick,
+                high_lead=ctx.high_lead,
+                w=w,
+                evidence=evidence,
             )
         elif v.reason == "trump":
-            text = (
-                f"seat {seat} played {card} at trick {trick} without {lead} but held the "
-                f"trump {w} ({evidence}): B6 must trump"
+            text = msg(
+                (
+                    "{seat} played {card} at trick {trick} without {lead} but "
+                    "held the trump {w} ({evidence}): B6 must trump"
+                ),
+                seat=Seat(seat),
+                card=card,
+                trick=trick,
+                lead=lead,
+                w=w,
+                evidence=evidence,
             )
         else:
-            text = (
-                f"seat {seat} played {card} at trick {trick} but had to overtrump "
-                f"{ctx.high_trump}: held {w} ({evidence}): B6"
+            text = msg(
+                (
+                    "{seat} played {card} at trick {trick} but had to overtrump "
+                    "{high_trump}: held {w} ({evidence}): B6"
+                ),
+                seat=Seat(seat),
+                card=card,
+                trick=trick,
+                high_trump=ctx.high_trump,
+                w=w,
+                evidence=evidence,
             )
         return RuleError(
             "B6",
@@ -93,6 +126,9 @@ class ProofsMixin:
             seq=record.seq,
         )
 
-    def _known_list(self, seat: int) -> str:
+    def _known_list(self, seat: int) -> Items:
+        """The cards ``seat`` is known to hold, each with how it is known."""
         kn = self.knowledge
-        return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())
+        return Items(
+            msg("{card} ({evidence})", card=c, evidence=e) for c, e in kn.known[seat].items()
+        )

@@ -17,6 +17,7 @@ from typing import Any
 from ..cards import FRENCH_32
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
+from ..messages import msg
 from .events import Belote, Call, Deal, Declaration, Event, Penalty, Play
 from .hand import HandState
 from .match import MatchState
@@ -249,7 +250,12 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
         if previous < SEATS:
             raise RuleError(
                 "V1",
-                f"trick {t - 1} is short: {previous} cards of {SEATS}",
+                msg(
+                    "trick {n} is short: {previous} cards of {SEATS}",
+                    n=t - 1,
+                    previous=previous,
+                    SEATS=SEATS,
+                ),
                 hand=number,
                 trick=t,
                 position=1,
@@ -260,7 +266,7 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
             if p > SEATS:
                 raise RuleError(
                     "V1",
-                    f"trick {t} has more than {SEATS} cards",
+                    msg("trick {t} has more than {SEATS} cards", t=t, SEATS=SEATS),
                     hand=number,
                     trick=t,
                     position=p,
@@ -274,7 +280,7 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
             if card is None:
                 raise RuleError(
                     "V1",
-                    f"{text!r} is not a card of the 32-card deck",
+                    msg("{text!r} is not a card of the 32-card deck", text=text),
                     hand=number,
                     trick=t,
                     position=p,

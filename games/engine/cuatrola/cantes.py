@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..cards import SPANISH_20, Card
 from ..errors import RuleError
+from ..messages import Items, Seat, msg
 from .events import Cante
 from .knowledge import CanteRecord, Evidence
 from .options import HAND_SIZE, SEATS
@@ -55,12 +56,19 @@ class CantesMixin:
         if self.penalty is not None:
             raise self._error("C12", "the hand was ended by a penalty", **loc)
         if self.declaration in ("cuatrola", "quintola"):
-            raise self._error("C9", f"no cantes in a {self.declaration} hand", **loc)
+            raise self._error(
+                "C9", msg("no cantes in a {declaration} hand", declaration=self.declaration), **loc
+            )
         if self.current_cards and after == len(self.tricks) + 1:
             raise self._error(
                 "C9",
-                f"trick {after} is unfinished: a cante comes right after a "
-                "completed trick, before the next lead",
+                msg(
+                    (
+                        "trick {after} is unfinished: a cante comes right after a "
+                        "completed trick, before the next lead"
+                    ),
+                    after=after,
+                ),
                 **loc,
             )
         if (
@@ -70,23 +78,41 @@ class CantesMixin:
         ):
             raise self._error(
                 "C9",
-                f"a cante comes right after a completed trick, before the "
-                f"next lead: trick {after} is not the trick just completed",
+                msg(
+                    (
+                        "a cante comes right after a completed trick, before the next "
+                        "lead: trick {after} is not the trick just completed"
+                    ),
+                    after=after,
+                ),
                 **loc,
             )
         trick = self.tricks[-1]
         if side_of(seat) != side_of(trick.winner):
-            raise self._error("C9", f"seat {seat}'s side did not win trick {trick.number}", **loc)
+            raise self._error(
+                "C9",
+                msg(
+                    "{seat}'s side did not win trick {number}", seat=Seat(seat), number=trick.number
+                ),
+                **loc,
+            )
         if seat == self.sitting_out:
-            raise self._error("C9", f"seat {seat} sits out this hand and cannot sing", **loc)
+            raise self._error(
+                "C9", msg("{seat} sits out this hand and cannot sing", seat=Seat(seat)), **loc
+            )
         if any(c.after_trick == trick.number for c in self.cantes):
             raise self._error(
                 "C9",
-                f"a cante was already made after trick {trick.number}: one per won trick",
+                msg(
+                    "a cante was already made after trick {number}: one per won trick",
+                    number=trick.number,
+                ),
                 **loc,
             )
         if suit in self.sung_suits:
-            raise self._error("C9", f"{DECK.suit_name(suit)} was already sung this hand", **loc)
+            raise self._error(
+                "C9", msg("{suit} was already sung this hand", suit=DECK.suit_name(suit)), **loc
+            )
         pending = suit != self.trump and self.trump not in self.sung_suits
         return CanteRecord(
             self.seq,
@@ -105,7 +131,12 @@ class CantesMixin:
         singer, or beyond its hand size), or the side could have sung the trump suit."""
         seat, suit = record.seat, record.suit
         kn = self.knowledge
-        sang = f"seat {seat} sang {DECK.suit_name(suit)} after trick {record.after_trick}"
+        sang = msg(
+            "{seat} sang {suit} after trick {after_trick}",
+            seat=Seat(seat),
+            suit=DECK.suit_name(suit),
+            after_trick=record.after_trick,
+        )
         faults: list[RuleError] = []
         pair = self._pair(suit)
         others = [c for c in pair if kn.owner_of.get(c, seat) != seat]
@@ -116,23 +147,41 @@ class CantesMixin:
             faults.append(
                 self._cante_error(
                     record,
-                    f"{sang} but seat {owner} holds {card} ({kn.evidence(owner, card)}): C9",
+                    msg(
+                        "{sang} but {seat} holds {card} ({evidence}): C9",
+                        sang=sang,
+                        seat=Seat(owner),
+                        card=card,
+                        evidence=kn.evidence(owner, card),
+                    ),
                 )
             )
         elif gone:
             faults.append(
                 self._cante_error(
                     record,
-                    f"{sang} but no longer held {gone[0]} (played at trick "
-                    f"{kn.played[gone[0]][2]}): C9",
+                    msg(
+                        "{sang} but no longer held {gone} (played at trick {x}): C9",
+                        sang=sang,
+                        gone=gone[0],
+                        x=kn.played[gone[0]][2],
+                    ),
                 )
             )
         elif len(kn.known[seat]) + len(new) > HAND_SIZE:
             faults.append(
                 self._cante_error(
                     record,
-                    f"{sang} but cannot hold {' and '.join(map(str, new))} besides its "
-                    f"{HAND_SIZE} known cards: " + self._known_list(seat) + ": C9",
+                    msg(
+                        (
+                            "{sang} but cannot hold {items} besides its {HAND_SIZE} known "
+                            "cards: {known}: C9"
+                        ),
+                        sang=sang,
+                        items=Items(new, " and "),
+                        HAND_SIZE=HAND_SIZE,
+                        known=self._known_list(seat),
+                    ),
                 )
             )
         if record.trump_pending:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SPANISH_20, Card
+from ..messages import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,9 @@ def event_from_dict(data: Any) -> Event:
         text = data.get("card")
         card = SPANISH_20.card(text) if isinstance(text, str) else None
         if card is None:
-            raise ValueError(f"card: {text!r} is not a card of the 20-card deck (V1)")
+            raise ValueError(
+                msg("card: {text!r} is not a card of the 20-card deck (V1)", text=text)
+            )
         return Play(card, _seat(data, required=False))
     if kind == "cante":
         suit = data.get("suit")

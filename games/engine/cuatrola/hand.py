@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import SPANISH_20, Card
 from ..errors import RuleError
+from ..messages import Seat, msg
 from .cantes import CantesMixin
 from .events import Call, Cante, Event, Penalty, Play
 from .knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
@@ -93,14 +94,17 @@ class HandState(CantesMixin, ProofsMixin):
         self.seq = 0  # number of accepted events
         self.score_before = tuple(score_before)
         if type(dealer) is not int or not 0 <= dealer < SEATS:
-            raise self._error("C1", f"dealer must be a seat from 0 to {SEATS - 1}")
+            raise self._error("C1", msg("dealer must be a seat from 0 to {n}", n=SEATS - 1))
         self.dealer = dealer
         self.mano = (dealer + 1) % SEATS
         trump = _card(trump_card)
         if trump not in DECK:
             raise self._error(
                 "C1",
-                f"trump card {trump_card} is not a card of the 20-card deck",
+                msg(
+                    "trump card {trump_card} is not a card of the 20-card deck",
+                    trump_card=trump_card,
+                ),
                 card=str(trump_card),
             )
         self.trump_card: Card = trump
@@ -144,7 +148,12 @@ class HandState(CantesMixin, ProofsMixin):
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
         if len(deal) != SEATS or any(len(cards) != HAND_SIZE for cards in deal):
             raise self._error(
-                "C1", f"the deal must give {HAND_SIZE} cards to each of {SEATS} seats"
+                "C1",
+                msg(
+                    "the deal must give {HAND_SIZE} cards to each of {SEATS} seats",
+                    HAND_SIZE=HAND_SIZE,
+                    SEATS=SEATS,
+                ),
             )
         seen: set[Card] = set()
         hands = []
@@ -155,19 +164,22 @@ class HandState(CantesMixin, ProofsMixin):
                 if card not in DECK:
                     raise self._error(
                         "V1",
-                        f"{text} in the deal is not a card of the 20-card deck",
+                        msg("{text} in the deal is not a card of the 20-card deck", text=text),
                         card=str(text),
                     )
                 if card in seen:
-                    raise self._error("V1", f"{card} is dealt twice", card=card.text)
+                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
                 seen.add(card)
                 hand.append(card)
             hands.append(tuple(hand))
         if self.trump_card not in hands[self.dealer]:
             raise self._error(
                 "C1",
-                f"the trump card {self.trump_card} must be in the dealer's "
-                f"(seat {self.dealer}) hand",
+                msg(
+                    "the trump card {trump_card} must be in the dealer's ({seat}) hand",
+                    trump_card=self.trump_card,
+                    seat=Seat(self.dealer),
+                ),
                 card=self.trump_card.text,  # a header error: nobody's turn, no seat
             )
         return tuple(hands)
@@ -358,42 +370,67 @@ class HandState(CantesMixin, ProofsMixin):
         elif isinstance(event, Penalty):
             self._apply_penalty(event)
         else:
-            raise TypeError(f"not a Cuatrola event: {event!r}")
+            raise TypeError(msg("not a Cuatrola event: {event!r}", event=event))
         self.seq += 1
 
     # calls (C3, C4) -----------------------------------------------------------------
     def _call_fault(self, seat: int, call: str) -> tuple[str, str] | None:
         if call not in CALL_RANK:
-            return "C3", f"seat {seat} made an unknown call {call!r}: expected one of " + ", ".join(
-                self.rules.legal_call_names()
+            return "C3", msg(
+                "{seat} made an unknown call {call!r}: expected one of {calls}",
+                seat=Seat(seat),
+                call=call,
+                calls=", ".join(self.rules.legal_call_names()),
             )
         if call == "quintola" and not self.rules.quintola:
-            return "C3", f"seat {seat} called quintola, which this ruleset does not have"
+            return "C3", msg(
+                "{seat} called quintola, which this ruleset does not have", seat=Seat(seat)
+            )
         if call == "pass":
             return None
         highest = max((CALL_RANK[c] for c in self.calls), default=0)
         if CALL_RANK[call] <= highest:
             return "C3", (
-                f"seat {seat} called {call}, which does not raise the standing {CALLS[highest]}"
+                msg(
+                    "{seat} called {call}, which does not raise the standing {CALLS}",
+                    seat=Seat(seat),
+                    call=call,
+                    CALLS=CALLS[highest],
+                )
             )
         if self.rules.match == "exact":
             score = self.score_before[side_of(seat)]
             if score + VALUE[call] > self.rules.target:
                 return "C4", (
-                    f"seat {seat} declared {call} ({VALUE[call]}) with its side at "
-                    f"{score}: that would pass the target {self.rules.target}"
+                    msg(
+                        (
+                            "{seat} declared {call} ({VALUE}) with its side at {score}: "
+                            "that would pass the target {target}"
+                        ),
+                        seat=Seat(seat),
+                        call=call,
+                        VALUE=VALUE[call],
+                        score=score,
+                        target=self.rules.target,
+                    )
                 )
         return None
 
     def _apply_call(self, event: Call) -> None:
         index = len(self.calls) + 1
         if self.declaration is not None:
-            raise self._error("C3", f"the calls are over: {SEATS} calls were made", call=index)
+            raise self._error(
+                "C3", msg("the calls are over: {SEATS} calls were made", SEATS=SEATS), call=index
+            )
         seat = self.to_act
         if event.seat is not None and event.seat != seat:
             raise self._error(
                 "V1",
-                f"it is seat {seat}'s turn to speak, not seat {event.seat}'s",
+                msg(
+                    "it is {seat}'s turn to speak, not {seat2}'s",
+                    seat=Seat(seat),
+                    seat2=Seat(event.seat),
+                ),
                 seat=event.seat,
                 call=index,
             )
@@ -486,7 +523,7 @@ class HandState(CantesMixin, ProofsMixin):
             # the seat whose call is missing: its turn (to speak) is what the play skips
             return self._error(
                 "C3",
-                f"the calls are not complete: seat {self.to_act} has not spoken",
+                msg("the calls are not complete: {seat} has not spoken", seat=Seat(self.to_act)),
                 seat=self.to_act,
                 **loc,
             )
@@ -496,35 +533,61 @@ class HandState(CantesMixin, ProofsMixin):
             if self.failed:
                 return self._error(
                     "C10",
-                    f"the {self.declaration} failed at trick {len(self.tricks)}: the hand is over",
+                    msg(
+                        "the {declaration} failed at trick {n_tricks}: the hand is over",
+                        declaration=self.declaration,
+                        n_tricks=len(self.tricks),
+                    ),
                     **loc,
                 )
-            return self._error("V1", f"all {TRICKS} tricks have been played", **loc)
+            return self._error(
+                "V1", msg("all {TRICKS} tricks have been played", TRICKS=TRICKS), **loc
+            )
         seat = self._turn
         loc["seat"] = seat
         if event.seat is not None and event.seat != seat:
             return self._error(
-                "V1", f"it is seat {seat}'s turn to play, not seat {event.seat}'s", **loc
+                "V1",
+                msg(
+                    "it is {seat}'s turn to play, not {seat2}'s",
+                    seat=Seat(seat),
+                    seat2=Seat(event.seat),
+                ),
+                **loc,
             )
         if card not in DECK:
-            return self._error("V1", f"{card} is not a card of the 20-card deck", **loc)
+            return self._error(
+                "V1", msg("{card} is not a card of the 20-card deck", card=card), **loc
+            )
         kn = self.knowledge
         if card in kn.played:
             return self._error(
-                "V1", f"{card} was already played at trick {kn.played[card][2]}", **loc
+                "V1",
+                msg("{card} was already played at trick {x}", card=card, x=kn.played[card][2]),
+                **loc,
             )
         owner = kn.owner_of.get(card)
         if owner is not None and owner != seat:
             return self._error(
                 "V1",
-                f"seat {seat} played {card}, but seat {owner} holds it "
-                f"({kn.evidence(owner, card)})",
+                msg(
+                    "{seat} played {card}, but {seat_owner} holds it ({evidence})",
+                    seat=Seat(seat),
+                    card=card,
+                    seat_owner=Seat(owner),
+                    evidence=kn.evidence(owner, card),
+                ),
                 **loc,
             )
         return self._error(
             "V1",
-            f"seat {seat} played {card}, but its {HAND_SIZE} cards are already known: "
-            + self._known_list(seat),
+            msg(
+                "{seat} played {card}, but its {HAND_SIZE} cards are already known: {known}",
+                seat=Seat(seat),
+                card=card,
+                HAND_SIZE=HAND_SIZE,
+                known=self._known_list(seat),
+            ),
             **loc,
         )
 
@@ -568,15 +631,20 @@ class HandState(CantesMixin, ProofsMixin):
             ahead = self.penalty_ahead
             raise self._error(
                 "C12",
-                f"this hand's record ends with a penalty against seat {ahead.seat} "
-                f"for {ahead.rule}",
+                msg(
+                    "this hand's record ends with a penalty against {seat} for {rule}",
+                    seat=Seat(ahead.seat),
+                    rule=ahead.rule,
+                ),
                 **loc,
             )
         if self.penalty is not None:
             raise self._error("C12", "the hand was already ended by a penalty", **loc)
         if event.seat == self.sitting_out:
             raise self._error(
-                "C12", f"seat {event.seat} sits out this hand and played no card", **loc
+                "C12",
+                msg("{seat} sits out this hand and played no card", seat=Seat(event.seat)),
+                **loc,
             )
         self.penalty = event
         self._update_turn()
@@ -586,7 +654,7 @@ class HandState(CantesMixin, ProofsMixin):
         call (RECORD_FORMAT.md), its seat being the one that has not spoken."""
         return self._error(
             "C3",
-            f"the calls are not complete: seat {self.to_act} has not spoken",
+            msg("the calls are not complete: {seat} has not spoken", seat=Seat(self.to_act)),
             seat=self.to_act,
             call=len(self.calls) + 1,
         )

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from ..cards import Card
 from ..errors import RuleError
+from ..messages import Seat, msg
 from .events import Deal, Event, Penalty
 from .hand import HandResult, HandState
 from .options import SEATS, CuatrolaRules
@@ -80,24 +81,43 @@ class MatchState:
             last = self.hands[-1]
             if last.declaration is None:
                 raise RuleError(
-                    "C3", f"hand {last.number} is unfinished: its calls are incomplete", hand=number
+                    "C3",
+                    msg(
+                        "hand {number} is unfinished: its calls are incomplete", number=last.number
+                    ),
+                    hand=number,
                 )
             raise RuleError(
                 "C10",
-                f"hand {last.number} is unfinished: {len(last.tricks)} tricks played",
+                msg(
+                    "hand {number} is unfinished: {n_tricks} tricks played",
+                    number=last.number,
+                    n_tricks=len(last.tricks),
+                ),
                 hand=number,
             )
         if self.finished:
             raise RuleError(
                 "C11",
-                f"the match is over ({self.score[0]}-{self.score[1]}): no more hands",
+                msg(
+                    "the match is over ({score}-{score2}): no more hands",
+                    score=self.score[0],
+                    score2=self.score[1],
+                ),
                 hand=number,
             )
         if self.next_dealer is not None and dealer != self.next_dealer:
             raise RuleError(
                 "C1",
-                f"the dealer of hand {number} must be seat "
-                f"{self.next_dealer} (previous dealer + 1), not {dealer}",
+                msg(
+                    (
+                        "the dealer of hand {number} must be {seat} (previous dealer "
+                        "+ 1), not {dealer}"
+                    ),
+                    number=number,
+                    seat=Seat(self.next_dealer),
+                    dealer=dealer,
+                ),
                 hand=number,
             )
         hand = HandState(

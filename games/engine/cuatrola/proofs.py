@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from ..cards import SPANISH_20, Card
 from ..errors import RuleError
+from ..messages import Items, Seat, msg
+from ..tricks import describe_violation
 from .knowledge import CanteRecord, Evidence, PlayRecord
 from .play import Violation, violation
 
@@ -62,9 +64,11 @@ class ProofsMixin:
             evidence = []
             for card in self._pair(self.trump):
                 if seat == new_seat and card in new:
-                    evidence.append(f"{card} {new[card]}")
+                    evidence.append(msg("{card} {evidence}", card=card, evidence=new[card]))
                 elif kn.held_at(seat, card, cante.seq):
-                    evidence.append(f"{card} {kn.evidence(seat, card)}")
+                    evidence.append(
+                        msg("{card} {evidence}", card=card, evidence=kn.evidence(seat, card))
+                    )
                 else:
                     break
             else:
@@ -82,27 +86,9 @@ class ProofsMixin:
         w = v.witness
         if evidence is None:
             evidence = self.knowledge.evidence(seat, w)
-        lead = DECK.suit_name(ctx.lead)
-        if v.reason == "follow":
-            text = (
-                f"seat {seat} played {card} on the {lead} lead at trick {trick} but held "
-                f"{w} ({evidence}): C7.2 must follow suit"
-            )
-        elif v.reason == "beat":
-            text = (
-                f"seat {seat} played {card} at trick {trick} but had to beat "
-                f"{ctx.high_lead} with a higher {lead}: held {w} ({evidence}): C7.2"
-            )
-        elif v.reason == "trump":
-            text = (
-                f"seat {seat} played {card} at trick {trick} without {lead} but held the "
-                f"trump {w} ({evidence}): C7.3 must trump"
-            )
-        else:
-            text = (
-                f"seat {seat} played {card} at trick {trick} but had to overtrump "
-                f"{ctx.high_trump}: held {w} ({evidence}): C7.3"
-            )
+        text = describe_violation(
+            seat, card, trick, ctx, v, evidence, hand_known=self.deal is not None
+        )
         return RuleError(
             "C7",
             text,
@@ -128,11 +114,23 @@ class ProofsMixin:
     def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]) -> RuleError:
         return self._cante_error(
             cante,
-            f"seat {cante.seat} sang {DECK.suit_name(cante.suit)} after trick "
-            f"{cante.after_trick} while seat {holder} held the trump pair "
-            f"({', '.join(evidence)}): C9 trump suit first",
+            msg(
+                (
+                    "{seat} sang {suit} after trick {after_trick} while "
+                    "{seat_holder} held the trump pair ({items}): C9 trump suit "
+                    "first"
+                ),
+                seat=Seat(cante.seat),
+                suit=DECK.suit_name(cante.suit),
+                after_trick=cante.after_trick,
+                seat_holder=Seat(holder),
+                items=Items(evidence),
+            ),
         )
 
-    def _known_list(self, seat: int) -> str:
+    def _known_list(self, seat: int) -> Items:
+        """The cards ``seat`` is known to hold, each with how it is known."""
         kn = self.knowledge
-        return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())
+        return Items(
+            msg("{card} ({evidence})", card=c, evidence=e) for c, e in kn.known[seat].items()
+        )

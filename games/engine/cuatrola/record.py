@@ -17,6 +17,7 @@ from typing import Any
 from ..cards import SPANISH_20, Card
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
+from ..messages import Seat, msg
 from .events import Call, Cante, Deal, Event, Penalty, Play
 from .hand import HandState
 from .match import MatchState
@@ -210,13 +211,20 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
     beyond = p > hand.trick_size
     if SPANISH_20.card(text) is None:
         seat = None if beyond else hand.to_act  # None too once the hand is complete
-        raise RuleError("V1", f"{text!r} is not a card of the 20-card deck", seat=seat, **loc)
+        raise RuleError(
+            "V1", msg("{text!r} is not a card of the 20-card deck", text=text), seat=seat, **loc
+        )
     if not can_play:
         return  # the hand refuses the play on its own terms
     if p == 1 and hand.current_cards:
         raise RuleError(
             "V1",
-            f"trick {t - 1} is short: {len(hand.current_cards)} cards of {hand.trick_size}",
+            msg(
+                "trick {n} is short: {n_current_cards} cards of {trick_size}",
+                n=t - 1,
+                n_current_cards=len(hand.current_cards),
+                trick_size=hand.trick_size,
+            ),
             seat=hand.to_act,
             **loc,
         )
@@ -224,12 +232,20 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
         if hand.sitting_out is not None and p == SEATS:
             raise RuleError(
                 "C5",
-                f"seat {hand.sitting_out} sits out (partner of the declarer): tricks have "
-                f"{hand.trick_size} cards",
+                msg(
+                    "{seat} sits out (partner of the declarer): tricks have {trick_size} cards",
+                    seat=Seat(hand.sitting_out),
+                    trick_size=hand.trick_size,
+                ),
                 seat=None,
                 **loc,
             )
-        raise RuleError("V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc)
+        raise RuleError(
+            "V1",
+            msg("trick {t} has more than {trick_size} cards", t=t, trick_size=hand.trick_size),
+            seat=None,
+            **loc,
+        )
 
 
 def _renumber_cante(

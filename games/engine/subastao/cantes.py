@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ..cards import Card
 from ..errors import RuleError
 from ..knowledge import CanteRecord, Evidence
+from ..messages import Items, Seat, msg
 from .events import TUTE_RANKS, Cante
 
 
@@ -43,7 +44,7 @@ class CantesMixin:
 
     def _cante_name(self, event: Cante) -> str:
         if event.tute is not None:
-            return f"a tute of {event.tute}s"
+            return msg("a tute of {tute}s", tute=event.tute)
         return self.deck.suit_name(event.suit)
 
     def _eligible_singers(self) -> tuple[int, ...]:
@@ -71,8 +72,14 @@ class CantesMixin:
         ):
             raise self._error(
                 "S5",
-                f"a cante needs a seat from 0 to {self.seats - 1}, either a suit "
-                '(o, c, e, b) or a tute ("12" or "11"), and the trick (1 or more) it follows',
+                msg(
+                    (
+                        "a cante needs a seat from 0 to {n}, either a suit (o, c, e, "
+                        'b) or a tute ("12" or "11"), and the trick (1 or more) it '
+                        "follows"
+                    ),
+                    n=self.seats - 1,
+                ),
                 **loc,
             )
         if not self.auction_over:
@@ -85,14 +92,23 @@ class CantesMixin:
         if self.tute is not None:
             raise self._error(
                 "S5",
-                f"seat {self.tute.seat}'s tute after trick {self.tute.after_trick} ended the hand",
+                msg(
+                    "{seat}'s tute after trick {after_trick} ended the hand",
+                    seat=Seat(self.tute.seat),
+                    after_trick=self.tute.after_trick,
+                ),
                 **loc,
             )
         if self.current_cards and after == len(self.tricks) + 1:
             raise self._error(
                 "S5",
-                f"trick {after} is unfinished: a cante comes right after a completed trick, "
-                "before the next lead",
+                msg(
+                    (
+                        "trick {after} is unfinished: a cante comes right after a "
+                        "completed trick, before the next lead"
+                    ),
+                    after=after,
+                ),
                 **loc,
             )
         if (
@@ -102,8 +118,13 @@ class CantesMixin:
         ):
             raise self._error(
                 "S5",
-                "a cante comes right after a completed trick, before the next lead: "
-                f"trick {after} is not the trick just completed",
+                msg(
+                    (
+                        "a cante comes right after a completed trick, before the next "
+                        "lead: trick {after} is not the trick just completed"
+                    ),
+                    after=after,
+                ),
                 **loc,
             )
         trick = self.tricks[-1]
@@ -111,26 +132,40 @@ class CantesMixin:
         if self.unit_of(seat) != unit:
             raise self._error(
                 "S5",
-                f"only the bid winner's side sings: seat {seat} is not on seat "
-                f"{self.bidder}'s side",
+                msg(
+                    "only the bid winner's side sings: {seat} is not on {seat_bidder}'s side",
+                    seat=Seat(seat),
+                    seat_bidder=Seat(self.bidder),
+                ),
                 **loc,
             )
         if self.unit_of(trick.winner) != unit:
             raise self._error(
                 "S5",
-                f"seat {trick.winner} won trick {trick.number}: only the bid winner's side "
-                "sings, after a trick it won",
+                msg(
+                    (
+                        "{seat} won trick {number}: only the bid winner's side sings, "
+                        "after a trick it won"
+                    ),
+                    seat=Seat(trick.winner),
+                    number=trick.number,
+                ),
                 **loc,
             )
         if trick.number in self.sung_after:
             raise self._error(
                 "S5",
-                f"a cante was already made after trick {trick.number}: one per won trick",
+                msg(
+                    "a cante was already made after trick {number}: one per won trick",
+                    number=trick.number,
+                ),
                 **loc,
             )
         if suit is not None and suit in self.sung_suits:
             raise self._error(
-                "S5", f"{self.deck.suit_name(suit)} was already sung this hand", **loc
+                "S5",
+                msg("{suit} was already sung this hand", suit=self.deck.suit_name(suit)),
+                **loc,
             )
         return trick.number, self.rules.unit_seats(unit)
 
@@ -151,16 +186,35 @@ class CantesMixin:
             if owner is not None and owner != seat:
                 raise self._error(
                     "S5",
-                    f"seat {seat} sang {name} after trick {after}, but seat {owner} holds "
-                    f"{card} ({kn.evidence(owner, card)}): S5",
+                    msg(
+                        (
+                            "{seat} sang {name} after trick {after}, but {seat_owner} "
+                            "holds {card} ({evidence}): S5"
+                        ),
+                        seat=Seat(seat),
+                        name=name,
+                        after=after,
+                        seat_owner=Seat(owner),
+                        card=card,
+                        evidence=kn.evidence(owner, card),
+                    ),
                     **loc,
                 )
         for card in cards:
             if card in kn.played:
                 raise self._error(
                     "S5",
-                    f"seat {seat} sang {name} after trick {after} but no longer held {card} "
-                    f"(played at trick {kn.played[card][2]}): S5",
+                    msg(
+                        (
+                            "{seat} sang {name} after trick {after} but no longer held "
+                            "{card} (played at trick {x}): S5"
+                        ),
+                        seat=Seat(seat),
+                        name=name,
+                        after=after,
+                        card=card,
+                        x=kn.played[card][2],
+                    ),
                     **loc,
                 )
         known = kn.known[seat]
@@ -168,9 +222,17 @@ class CantesMixin:
         if len(known) + len(unknown) > self.hand_size:
             raise self._error(
                 "S5",
-                f"seat {seat} sang {name} after trick {after}, but it cannot hold "
-                f"{' and '.join(map(str, unknown))} besides its known cards: "
-                + self._known_list(seat),
+                msg(
+                    (
+                        "{seat} sang {name} after trick {after}, but it cannot hold "
+                        "{items} besides its known cards: {known}"
+                    ),
+                    seat=Seat(seat),
+                    name=name,
+                    after=after,
+                    items=Items(unknown, " and "),
+                    known=self._known_list(seat),
+                ),
                 **loc,
             )
         if event.tute is not None:

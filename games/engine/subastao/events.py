@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SPANISH_40, Card
+from ..messages import msg
 
 SUITS = SPANISH_40.suits
 TUTE_RANKS = ("12", "11")
@@ -132,7 +133,7 @@ def event_from_dict(data: Any) -> Event:
         text = data.get("card")
         card = SPANISH_40.card(text) if isinstance(text, str) else None
         if card is None:
-            raise ValueError(f"card: {text!r} is not a Spanish card (V1)")
+            raise ValueError(msg("card: {text!r} is not a Spanish card (V1)", text=text))
         return Play(card, _seat(data, required=False))
     if kind == "cante":
         suit, tute = data.get("suit"), data.get("tute")

@@ -25,6 +25,7 @@ from typing import NamedTuple
 from ..cards import Card
 from ..errors import RuleError
 from ..knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
+from ..messages import Seat, msg
 from ..tricks import STRENGTH, advance, context, legal_cards, violation, winning_card
 from .cantes import CantesMixin, TuteRecord
 from .events import PASS, TUTE_RANKS, Bid, Cante, Event, Penalty, Play, Trump
@@ -89,7 +90,7 @@ class HandState(CantesMixin, ProofsMixin):
         self.seq = 0  # number of accepted events
         self.score_before = tuple(score_before or (0,) * rules.units)
         if type(dealer) is not int or not 0 <= dealer < n:
-            raise self._error("S1", f"dealer must be a seat from 0 to {n - 1}")
+            raise self._error("S1", msg("dealer must be a seat from 0 to {n}", n=n - 1))
         self.dealer = dealer
         self.first = (dealer + 1) % n  # the first speaker, who also leads trick 1 (S2, S3)
         self.knowledge = Knowledge(n)
@@ -153,7 +154,9 @@ class HandState(CantesMixin, ProofsMixin):
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
         n, size, deck = self.seats, self.hand_size, self.deck
         if len(deal) != n or any(len(cards) != size for cards in deal):
-            raise self._error("S1", f"the deal must give {size} cards to each of {n} seats")
+            raise self._error(
+                "S1", msg("the deal must give {size} cards to each of {n} seats", size=size, n=n)
+            )
         seen: set[Card] = set()
         hands = []
         for cards in deal:
@@ -163,11 +166,15 @@ class HandState(CantesMixin, ProofsMixin):
                 if card not in deck:
                     raise self._error(
                         "V1",
-                        f"{text} in the deal is not a card of the {len(deck)}-card deck",
+                        msg(
+                            "{text} in the deal is not a card of the {n_deck}-card deck",
+                            text=text,
+                            n_deck=len(deck),
+                        ),
                         card=str(text),
                     )
                 if card in seen:
-                    raise self._error("V1", f"{card} is dealt twice", card=card.text)
+                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
                 seen.add(card)
                 hand.append(card)
             hands.append(tuple(hand))
@@ -361,7 +368,7 @@ class HandState(CantesMixin, ProofsMixin):
         elif isinstance(event, Penalty):
             self._apply_penalty(event)
         else:
-            raise TypeError(f"not a Subastao event: {event!r}")
+            raise TypeError(msg("not a Subastao event: {event!r}", event=event))
         self.seq += 1
 
     # auction (S2) ------------------------------------------------------------------------
@@ -369,15 +376,39 @@ class HandState(CantesMixin, ProofsMixin):
         if bid == PASS:
             return None
         if type(bid) is not int:
-            return f'seat {seat} made an unknown bid {bid!r}: expected points or "pass"'
+            return msg(
+                '{seat} made an unknown bid {bid!r}: expected points or "pass"',
+                seat=Seat(seat),
+                bid=bid,
+            )
         if bid % BID_STEP:
-            return f"seat {seat} bid {bid}, which is not a multiple of {BID_STEP}"
+            return msg(
+                "{seat} bid {bid}, which is not a multiple of {BID_STEP}",
+                seat=Seat(seat),
+                bid=bid,
+                BID_STEP=BID_STEP,
+            )
         if bid < self.rules.min_bid:
-            return f"seat {seat} bid {bid}, below the minimum bid {self.rules.min_bid}"
+            return msg(
+                "{seat} bid {bid}, below the minimum bid {min_bid}",
+                seat=Seat(seat),
+                bid=bid,
+                min_bid=self.rules.min_bid,
+            )
         if bid > MAX_BID:
-            return f"seat {seat} bid {bid}, above the maximum {MAX_BID}"
+            return msg(
+                "{seat} bid {bid}, above the maximum {MAX_BID}",
+                seat=Seat(seat),
+                bid=bid,
+                MAX_BID=MAX_BID,
+            )
         if self.bid is not None and bid <= self.bid:
-            return f"seat {seat} bid {bid}, which does not raise the standing {self.bid}"
+            return msg(
+                "{seat} bid {bid}, which does not raise the standing {bid2}",
+                seat=Seat(seat),
+                bid=bid,
+                bid2=self.bid,
+            )
         return None
 
     def _apply_bid(self, event: Bid) -> None:
@@ -388,7 +419,11 @@ class HandState(CantesMixin, ProofsMixin):
         if event.seat is not None and event.seat != seat:
             raise self._error(
                 "V1",
-                f"it is seat {seat}'s turn to bid, not seat {event.seat}'s",
+                msg(
+                    "it is {seat}'s turn to bid, not {seat2}'s",
+                    seat=Seat(seat),
+                    seat2=Seat(event.seat),
+                ),
                 seat=event.seat,
                 call=index,
             )
@@ -415,7 +450,9 @@ class HandState(CantesMixin, ProofsMixin):
     def _auction_over_text(self) -> str:
         if self.void:
             return "the auction is over: everyone passed, the hand is void"
-        return f"the auction is over: seat {self.bidder} won it with {self.bid}"
+        return msg(
+            "the auction is over: {seat} won it with {bid}", seat=Seat(self.bidder), bid=self.bid
+        )
 
     def _auction_pending(self, **loc) -> RuleError | None:
         """The refusal for an event that needs the auction over (S2), the hand not void
@@ -423,7 +460,7 @@ class HandState(CantesMixin, ProofsMixin):
         if not self.auction_over:
             return self._error(
                 "S2",
-                f"the auction is not over: seat {self._speaker} has not spoken",
+                msg("the auction is not over: {seat} has not spoken", seat=Seat(self._speaker)),
                 **{**loc, "seat": self._speaker, "call": len(self.bids) + 1},
             )
         if self.void:
@@ -431,7 +468,10 @@ class HandState(CantesMixin, ProofsMixin):
         if self.trump is None:
             return self._error(
                 "S3",
-                f"seat {self.bidder} won the auction but has not named the trump suit",
+                msg(
+                    "{seat} won the auction but has not named the trump suit",
+                    seat=Seat(self.bidder),
+                ),
                 **{**loc, "seat": self.bidder},
             )
         return None
@@ -442,18 +482,29 @@ class HandState(CantesMixin, ProofsMixin):
             raise self._auction_pending()
         if self.trump is not None:
             raise self._error(
-                "S3", f"the trump suit is already named: {self.deck.suit_name(self.trump)}"
+                "S3",
+                msg(
+                    "the trump suit is already named: {suit}", suit=self.deck.suit_name(self.trump)
+                ),
             )
         if event.seat is not None and event.seat != self.bidder:
             raise self._error(
                 "V1",
-                f"seat {self.bidder} won the auction and names trump, not seat {event.seat}",
+                msg(
+                    "{seat} won the auction and names trump, not {seat2}",
+                    seat=Seat(self.bidder),
+                    seat2=Seat(event.seat),
+                ),
                 seat=event.seat,
             )
         if event.suit not in self.deck.suits:
             raise self._error(
                 "S3",
-                f"seat {self.bidder} named {event.suit!r}: the trump is a suit o, c, e or b",
+                msg(
+                    "{seat} named {suit!r}: the trump is a suit o, c, e or b",
+                    seat=Seat(self.bidder),
+                    suit=event.suit,
+                ),
                 seat=self.bidder,
             )
         self.trump = event.suit
@@ -562,7 +613,11 @@ class HandState(CantesMixin, ProofsMixin):
         if card not in self.deck:
             return self._error(
                 "V1",
-                f"{card} is not a card of the {len(self.deck)}-card deck",
+                msg(
+                    "{card} is not a card of the {n_deck}-card deck",
+                    card=card,
+                    n_deck=len(self.deck),
+                ),
                 seat=self._turn,
                 **loc,
             )
@@ -575,35 +630,60 @@ class HandState(CantesMixin, ProofsMixin):
         if self.tute is not None:
             return self._error(
                 "S5",
-                f"seat {self.tute.seat}'s tute after trick {self.tute.after_trick} "
-                "ended the hand: no more play",
+                msg(
+                    "{seat}'s tute after trick {after_trick} ended the hand: no more play",
+                    seat=Seat(self.tute.seat),
+                    after_trick=self.tute.after_trick,
+                ),
                 **loc,
             )
         if self._complete:
-            return self._error("V1", f"all {self.hand_size} tricks have been played", **loc)
+            return self._error(
+                "V1",
+                msg("all {hand_size} tricks have been played", hand_size=self.hand_size),
+                **loc,
+            )
         seat = self._turn
         loc["seat"] = seat
         if event.seat is not None and event.seat != seat:
             return self._error(
-                "V1", f"it is seat {seat}'s turn to play, not seat {event.seat}'s", **loc
+                "V1",
+                msg(
+                    "it is {seat}'s turn to play, not {seat2}'s",
+                    seat=Seat(seat),
+                    seat2=Seat(event.seat),
+                ),
+                **loc,
             )
         kn = self.knowledge
         if card in kn.played:
             return self._error(
-                "V1", f"{card} was already played at trick {kn.played[card][2]}", **loc
+                "V1",
+                msg("{card} was already played at trick {x}", card=card, x=kn.played[card][2]),
+                **loc,
             )
         owner = kn.owner_of.get(card)
         if owner is not None and owner != seat:
             return self._error(
                 "V1",
-                f"seat {seat} played {card}, but seat {owner} holds it "
-                f"({kn.evidence(owner, card)})",
+                msg(
+                    "{seat} played {card}, but {seat_owner} holds it ({evidence})",
+                    seat=Seat(seat),
+                    card=card,
+                    seat_owner=Seat(owner),
+                    evidence=kn.evidence(owner, card),
+                ),
                 **loc,
             )
         return self._error(
             "V1",
-            f"seat {seat} played {card}, but its {self.hand_size} cards are already known: "
-            + self._known_list(seat),
+            msg(
+                "{seat} played {card}, but its {hand_size} cards are already known: {known}",
+                seat=Seat(seat),
+                card=card,
+                hand_size=self.hand_size,
+                known=self._known_list(seat),
+            ),
             **loc,
         )
 
@@ -630,7 +710,9 @@ class HandState(CantesMixin, ProofsMixin):
         loc = {"seat": seat if ok_seat else None}
         if not ok_seat:
             raise self._error(
-                "S7", f"a penalty needs the seat (0 to {self.seats - 1}) that revoked", **loc
+                "S7",
+                msg("a penalty needs the seat (0 to {n}) that revoked", n=self.seats - 1),
+                **loc,
             )
         if event.rule != "S4":
             raise self._error("S7", "a penalty must name the rule broken: S4 (renuncio)", **loc)
@@ -644,8 +726,11 @@ class HandState(CantesMixin, ProofsMixin):
             ahead = self.penalty_ahead
             raise self._error(
                 "S7",
-                f"this hand's record ends with a penalty against seat {ahead.seat} for "
-                f"{ahead.rule}",
+                msg(
+                    "this hand's record ends with a penalty against {seat} for {rule}",
+                    seat=Seat(ahead.seat),
+                    rule=ahead.rule,
+                ),
                 **loc,
             )
         if self.penalty is not None:

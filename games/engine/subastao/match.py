@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from ..cards import Card
 from ..errors import RuleError
+from ..messages import Seat, msg
 from .events import Deal, Event, Penalty
 from .hand import HandResult, HandState
 from .options import SubastaoRules
@@ -80,33 +81,52 @@ class MatchState:
             if not last.auction_over:
                 raise RuleError(
                     "S2",
-                    f"hand {last.number} is unfinished: its auction is incomplete",
+                    msg(
+                        "hand {number} is unfinished: its auction is incomplete", number=last.number
+                    ),
                     hand=number,
                 )
             if last.trump is None:
                 raise RuleError(
                     "S3",
-                    f"hand {last.number} is unfinished: seat {last.bidder} has not named "
-                    "the trump suit",
+                    msg(
+                        "hand {number} is unfinished: {seat} has not named the trump suit",
+                        number=last.number,
+                        seat=Seat(last.bidder),
+                    ),
                     hand=number,
                 )
             raise RuleError(
                 "S6",
-                f"hand {last.number} is unfinished: {len(last.tricks)} of "
-                f"{last.hand_size} tricks played",
+                msg(
+                    "hand {number} is unfinished: {n_tricks} of {hand_size} tricks played",
+                    number=last.number,
+                    n_tricks=len(last.tricks),
+                    hand_size=last.hand_size,
+                ),
                 hand=number,
             )
         if self.finished:
             raise RuleError(
                 "S6",
-                f"the match is over ({'-'.join(map(str, self.score))}): no more hands",
+                msg(
+                    "the match is over ({items}): no more hands",
+                    items="-".join(map(str, self.score)),
+                ),
                 hand=number,
             )
         if self.next_dealer is not None and dealer != self.next_dealer:
             raise RuleError(
                 "S1",
-                f"the dealer of hand {number} must be seat {self.next_dealer} "
-                f"(previous dealer + 1), not {dealer}",
+                msg(
+                    (
+                        "the dealer of hand {number} must be {seat} (previous dealer "
+                        "+ 1), not {dealer}"
+                    ),
+                    number=number,
+                    seat=Seat(self.next_dealer),
+                    dealer=dealer,
+                ),
                 hand=number,
             )
         hand = HandState(self.rules, dealer, deal, number=number, score_before=self.score)

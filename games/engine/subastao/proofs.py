@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..cards import SPANISH_40, Card
 from ..errors import RuleError
 from ..knowledge import CanteRecord, Evidence, PlayRecord
+from ..messages import Items, Seat, msg
 from ..tricks import Violation, describe_violation, violation
 
 # Which witness to report when several prove the same play illegal.
@@ -20,7 +21,7 @@ _REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
 
 
 def _s4(subrule: str) -> str:
-    return f"S4 ({subrule})"
+    return msg("S4 ({subrule})", subrule=subrule)
 
 
 class ProofsMixin:
@@ -67,9 +68,11 @@ class ProofsMixin:
             evidence = []
             for card in self._pair(self.trump):
                 if seat == new_seat and card in new:
-                    evidence.append(f"{card} {new[card]}")
+                    evidence.append(msg("{card} {evidence}", card=card, evidence=new[card]))
                 elif kn.held_at(seat, card, cante.seq):
-                    evidence.append(f"{card} {kn.evidence(seat, card)}")
+                    evidence.append(
+                        msg("{card} {evidence}", card=card, evidence=kn.evidence(seat, card))
+                    )
                 else:
                     break
             else:
@@ -88,7 +91,16 @@ class ProofsMixin:
             evidence = self.knowledge.evidence(seat, v.witness)
         return RuleError(
             "S4",
-            describe_violation(seat, card, record.trick, record.ctx, v, evidence, _s4),
+            describe_violation(
+                seat,
+                card,
+                record.trick,
+                record.ctx,
+                v,
+                evidence,
+                _s4,
+                hand_known=self.deal is not None,
+            ),
             hand=self.number,
             trick=record.trick,
             position=record.position,
@@ -100,9 +112,18 @@ class ProofsMixin:
     def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]) -> RuleError:
         return RuleError(
             "S5",
-            f"seat {cante.seat} sang {SPANISH_40.suit_name(cante.suit)} after trick "
-            f"{cante.after_trick} while seat {holder} held the trump pair "
-            f"({', '.join(evidence)}): S5 trump suit first",
+            msg(
+                (
+                    "{seat} sang {suit} after trick {after_trick} while "
+                    "{seat_holder} held the trump pair ({items}): S5 trump suit "
+                    "first"
+                ),
+                seat=Seat(cante.seat),
+                suit=SPANISH_40.suit_name(cante.suit),
+                after_trick=cante.after_trick,
+                seat_holder=Seat(holder),
+                items=Items(evidence),
+            ),
             hand=self.number,
             trick=cante.after_trick,
             seat=cante.seat,
@@ -110,6 +131,9 @@ class ProofsMixin:
             seq=cante.seq,
         )
 
-    def _known_list(self, seat: int) -> str:
+    def _known_list(self, seat: int) -> Items:
+        """The cards ``seat`` is known to hold, each with how it is known."""
         kn = self.knowledge
-        return ", ".join(f"{c} ({e})" for c, e in kn.known[seat].items())
+        return Items(
+            msg("{card} ({evidence})", card=c, evidence=e) for c, e in kn.known[seat].items()
+        )

@@ -14,6 +14,7 @@ from typing import Any
 from ..cards import SPANISH_40
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
+from ..messages import msg
 from .events import Bid, Cante, Deal, Event, Penalty, Play, Trump
 from .hand import HandState
 from .match import MatchState
@@ -238,18 +239,28 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
     beyond = p > hand.trick_size
     if _PLAYS.get(text) is None:
         seat = None if beyond else hand.to_act  # None too once the hand is complete
-        raise RuleError("V1", f"{text!r} is not a card", seat=seat, **loc)
+        raise RuleError("V1", msg("{text!r} is not a card", text=text), seat=seat, **loc)
     if not hand._playing:
         return  # the hand refuses the play on its own terms
     if p == 1 and hand.current_cards:
         raise RuleError(
             "V1",
-            f"trick {t - 1} is short: {len(hand.current_cards)} cards of {hand.trick_size}",
+            msg(
+                "trick {n} is short: {n_current_cards} cards of {trick_size}",
+                n=t - 1,
+                n_current_cards=len(hand.current_cards),
+                trick_size=hand.trick_size,
+            ),
             seat=hand.to_act,
             **loc,
         )
     if beyond:
-        raise RuleError("V1", f"trick {t} has more than {hand.trick_size} cards", seat=None, **loc)
+        raise RuleError(
+            "V1",
+            msg("trick {t} has more than {trick_size} cards", t=t, trick_size=hand.trick_size),
+            seat=None,
+            **loc,
+        )
 
 
 def _renumber_cante(

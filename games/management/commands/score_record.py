@@ -1,11 +1,19 @@
-"""``manage.py score_record FILE...``: check match records (RECORD_FORMAT.md)."""
+"""``manage.py score_record [--lang es] FILE...``: check match records (RECORD_FORMAT.md).
+
+The lines are the checker's, in English, byte for byte (the examples pin them); with
+``--lang es`` an invalid record's message is the one the site shows a person: Spanish,
+the record's players by name, the cards in words.
+"""
 
 import json
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.utils import translation
 
-from games.engine import check_text
+from games.engine import check_text, find_game, load_record
+from games.refusals import localize
 
 
 class Command(BaseCommand):
@@ -18,6 +26,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("files", nargs="+", metavar="FILE")
+        parser.add_argument(
+            "--lang",
+            default="en",
+            choices=[code for code, _ in settings.LANGUAGES],
+            help="language of the error messages (default en: the checker's own wording)",
+        )
 
     def handle(self, *files: str, **options) -> None:
         status = 0
@@ -36,7 +50,21 @@ class Command(BaseCommand):
                 )
             else:
                 line, code = check_text(text, path.name)
+                if code == 1 and options["lang"] != "en":
+                    line["error"]["message"] = _localized(text, line, options["lang"])
             self.stdout.write(json.dumps(line, ensure_ascii=False))
             status = max(status, code)
         if status:
             raise SystemExit(status)
+
+
+def _localized(text: bytes, line: dict, lang: str) -> str:
+    """The invalid record's error message in ``lang``, naming the record's players."""
+    record = load_record(text)  # it loaded once already: a rule, not the format, failed
+    with translation.override(lang):
+        return localize(
+            line["error"]["message"],
+            game=find_game(record.game),
+            names=record.seats or (),
+            lang=lang,
+        )

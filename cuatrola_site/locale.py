@@ -1,0 +1,31 @@
+"""The site's language: Spanish unless the visitor chose English.
+
+Django's LocaleMiddleware follows the browser's Accept-Language, so an English browser
+got the English site on its first visit to a Spanish club. Pages here take the language
+from the visitor's own choice (the ES/EN switch, stored in the language cookie), else
+the club's language, ``LANGUAGE_CODE``: a browser's default is not a choice. The API
+(``/api/``) still honours Accept-Language, which programs set on purpose; the scoring pad
+sends the page's language there, so its messages match the page.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.middleware.locale import LocaleMiddleware
+from django.utils import translation
+
+
+class ChosenLanguageMiddleware(LocaleMiddleware):
+    """LocaleMiddleware without the browser's Accept-Language for pages."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        if request.path.startswith("/api/"):
+            return super().process_request(request)
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+        try:
+            language = translation.get_supported_language_variant(chosen) if chosen else None
+        except LookupError:
+            language = None
+        translation.activate(language or settings.LANGUAGE_CODE)
+        request.LANGUAGE_CODE = translation.get_language()

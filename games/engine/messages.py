@@ -1,0 +1,65 @@
+"""Refusal messages that remember how they were made, so the site can translate them.
+
+The checker and the CLI print the English text, which must stay exactly what it was
+(the example records pin it), so a message is still a plain ``str``: :func:`msg` builds
+the English sentence from a template and its parameters and keeps both on the string.
+The site (games/refusals.py) then looks the template up in its catalogue and fills it
+with the players' names and the cards in words. Parameters that are seats are wrapped in
+:class:`Seat` (English "seat 2"), cards stay :class:`~.cards.Card`, nested messages stay
+:class:`Msg`; anything else is shown as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Seat(int):
+    """A seat number inside a message: "seat 2" in English, a player's name on the site."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"seat {int(self)}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class Msg(str):
+    """An English message that keeps its ``template`` and ``params``."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, params: dict[str, Any]) -> Msg:
+        self = super().__new__(cls, template.format(**params))
+        self.template = template
+        self.params = params
+        return self
+
+    def __reduce__(self):  # pickles (Celery, caches) as the message it is
+        return (Msg, (self.template, self.params))
+
+
+def msg(template: str, /, **params: Any) -> Msg:
+    """The English message ``template.format(**params)``, remembering both."""
+    return Msg(template, params)
+
+
+class Items(tuple):
+    """A list inside a message, written joined by ``sep`` ("12c dealt, 11c dealt")."""
+
+    def __new__(cls, values, sep: str = ", ") -> Items:
+        self = super().__new__(cls, values)
+        self.sep = sep
+        return self
+
+    def __str__(self) -> str:
+        return self.sep.join(map(str, self))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self):
+        return (Items, (tuple(self), self.sep))
