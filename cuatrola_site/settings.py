@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from corsheaders.defaults import default_headers as default_cors_headers
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -130,6 +131,10 @@ if not DEBUG:
 # Celery. With no broker configured, tasks run in-process so that nothing else is needed.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_TASK_ALWAYS_EAGER:
+    # An eager task still borrows a producer (to check its serializer): an in-memory one,
+    # so that kombu does not warn "No hostname was supplied" nor look for a broker.
+    CELERY_BROKER_WRITE_URL = "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -221,6 +226,12 @@ CORS_URLS_REGEX = r"^/api/v1/.*$"
 CORS_ALLOW_ALL_ORIGINS = True
 CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
 CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified"]
+# a scoreboard on another site revalidates its copy: the preflight must let these through
+CORS_ALLOW_HEADERS = [
+    *default_cors_headers,
+    "if-none-match",
+    "if-modified-since",
+]
 
 LOGGING = {
     "version": 1,
@@ -279,7 +290,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
 AXES_HANDLER = (
-    "axes.handlers.cache.AxesCacheHandler"
+    # the cache's handler, counting in the database while the cache is down (lockout.py)
+    "cuatrola_site.lockout.TolerantCacheHandler"
     if SHARED_CACHE
     else "axes.handlers.database.AxesDatabaseHandler"
 )

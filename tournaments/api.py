@@ -195,7 +195,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         """Every match in progress: score, hand number, whose turn, the trick on the table.
 
         Answers ``304 Not Modified`` to ``If-None-Match`` with the current ``ETag``: a poll
-        that finds nothing new costs two small queries, whatever the number of matches.
+        that finds nothing new costs one query (anonymous; a session adds its own two),
+        whatever the number of matches.
         """
         # one query by primary key: the whole cost of a 304
         t = Tournament.objects.select_related("club").filter(pk=pk).first()
@@ -342,14 +343,16 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         t = self.get_object()
         snapshots = t.snapshots.order_by("-after_round")
         after = request.query_params.get("after_round")
+        number = None
         if after is not None:
             try:
-                snapshots = snapshots.filter(after_round=parse_round_number(after))
+                number = parse_round_number(after)
             except ValueError as exc:
                 raise serializers.ValidationError({"after_round": "a round number"}) from exc
+            snapshots = snapshots.filter(after_round=number)
         snapshot = snapshots.first()
         if snapshot is None:
-            raise NotFound("no standings yet: they appear when a match finishes")
+            raise NotFound(no_standings_reason(t, number))
         return Response(
             {
                 "after_round": snapshot.after_round,
@@ -363,3 +366,14 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         # The filters choose among tournaments; a tournament's own answers (its entries,
         # rounds…) ignore them instead of answering 404 or 400 to `?status=…`.
         return super().filter_queryset(queryset) if self.action == "list" else queryset
+
+
+def no_standings_reason(t: Tournament, number: int | None) -> str:
+    """Why there are no standings to answer: a round that does not exist is named as such,
+    not taken for standings still to come."""
+    if number is not None:
+        if not t.rounds.filter(number=number).exists():
+            rounds = t.rounds.count()
+            return f"round {number} does not exist: the tournament has {rounds} round(s)"
+        return f"no standings after round {number} yet: they appear when a match finishes"
+    return "no standings yet: they appear when a match finishes"
