@@ -200,8 +200,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Matches recorded hand by hand and checked against the rules, tournaments and their "
         "standings, live reads for scoreboards. Every error is "
-        '`{"rule", "message", "item"}`: `rule` is the RULES.md code of a refused event, null '
-        "for a malformed request. Authentication: session, `Authorization: Token <key>` "
+        '`{"rule", "message", "item"}`: `rule` is the code of a refused event (the project\'s '
+        "`docs/rules.md`; records follow `docs/record-format.md`), null for a malformed "
+        "request. Authentication: session, `Authorization: Token <key>` "
         "(users) or `Authorization: Bearer <key>` (device tokens)."
     ),
     "VERSION": "1.0.0",

@@ -364,7 +364,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response(match_payload(outcome.match, outcome.state, request.user))
 
     @extend_schema(
-        summary="The match as a card-record (RECORD_FORMAT.md)",
+        summary="The match as a card-record (docs/record-format.md)",
         responses={200: OpenApiTypes.OBJECT, **errors(403, 404)},
     )
     @action(detail=True, methods=["get"])
