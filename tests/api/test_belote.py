@@ -302,11 +302,12 @@ def test_the_match_page_explains_a_doubled_round(client, setup):
         assert row in html
     assert "Capot" not in html
     # Ana's tierce A K Q of spades, in the French deck (not Spanish cups for "c")
+    # French suits keep their printed symbols; each card is named for screen readers
     assert (
-        'Ana <em>tierce</em> <span class="card suit-s french" title="A de picas">A<small>♠</small>'
-        in html
+        'Ana <em>tierce</em> <span class="card suit-s french" role="img" '
+        'aria-label="ace of picas" title="ace of picas">A<small>♠</small>' in html
     )
-    assert 'title="J de tréboles">J<small>♣</small>' in html  # Blas's quarte
+    assert 'title="jack of tréboles">J<small>♣</small>' in html  # Blas's quarte
     spanish = client.get(f"/matches/{state['id']}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "corazones ×2 (Ana)" in spanish
     assert "Blas <em>contra</em>" in spanish
