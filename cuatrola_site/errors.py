@@ -108,3 +108,18 @@ def server_error(request: HttpRequest) -> HttpResponse:
         _("Something went wrong"),
         _("The server failed to answer. Try again; if it keeps failing, tell the club."),
     )
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form refused by the CSRF check (``CSRF_FAILURE_VIEW``): most often a page left open
+    past a login or a logout; the site's page, saying what to do."""
+    if is_api(request):
+        return JsonResponse(error_body(f"CSRF check failed: {reason}"), status=403)
+    return _page(
+        403,
+        _("Not allowed"),
+        _(
+            "The form was out of date (a login or a logout since it was opened). "
+            "Reload the page and send it again."
+        ),
+    )

@@ -114,6 +114,7 @@ STORAGES = {
 }
 
 LOGIN_REDIRECT_URL = "/"
+CSRF_FAILURE_VIEW = "cuatrola_site.errors.csrf_failure"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 # Production hardening: only when DEBUG is off. Behind a TLS-terminating proxy set

@@ -107,3 +107,17 @@ def test_the_scoreboard_of_a_private_tournament_is_hidden_from_visitors(client):
     assert client.get("/scoreboard/", {"tournament": t.pk}).status_code == 404
     client.force_login(organiser)
     assert client.get("/scoreboard/", {"tournament": t.pk}).status_code == 200
+
+
+def test_a_form_refused_by_the_csrf_check_is_the_site_s_page():
+    from django.test import Client
+
+    club = ClubFactory(slug="casino")
+    organiser = MembershipFactory(club=club, role="organiser", user=UserFactory()).user
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(organiser)
+    response = client.post("/clubs/casino/device-tokens/", {"name": "Mesa 1"})
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "El formulario estaba caducado" in html
+    assert 'class="brand"' in html
