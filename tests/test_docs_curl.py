@@ -209,7 +209,8 @@ BLOCKS = shell_blocks()
 
 
 def test_the_docs_have_curl_examples():
-    assert [name for name, _ in BLOCKS] == ["api.md"]
+    # the reader finds the API guide's block (a new doc's block is replayed as well)
+    assert "api.md" in [name for name, _ in BLOCKS]
 
 
 @pytest.mark.django_db(transaction=True, reset_sequences=True)
