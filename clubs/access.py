@@ -13,8 +13,9 @@ decision as a queryset); nothing else decides. The rules:
 - **Record** (create and import matches, post events): the club's organisers and
   scorers (device tokens are scorers), a tournament-scoped device token only in its
   tournament's matches; superusers. Refused to a reader with **403**.
-- **Organise** (players, tournaments, rounds, device tokens): the club's organisers and
-  superusers.
+- **Organise** (the club itself, its members and players, tournaments, rounds, device
+  tokens): the club's organisers and superusers. Anyone logged in (not a device) may
+  create a club, and is then its organiser.
 - **Undo, and see the hands in play**: organisers, and the match's scorer (any who may
   record it when the match names no scorer). Everyone else sees the cards of a hand
   once they are played or the hand has ended, never the deal of the hand in play.
@@ -163,6 +164,12 @@ def may_organise(user: AnyUser, obj: Model) -> bool:
     if user.is_superuser:
         return True
     return grants(user).roles.get(_club_of(obj).pk) == Membership.Role.ORGANISER
+
+
+def may_create_club(user: AnyUser) -> bool:
+    """Any person logged in may start a club (and becomes its organiser); a scorer's
+    device may not."""
+    return user.is_authenticated and not DeviceToken.objects.filter(user=user).exists()
 
 
 def may_undo(user: AnyUser, match: Model) -> bool:

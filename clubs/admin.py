@@ -1,6 +1,8 @@
 """Admin of clubs, their people and API keys. A key is shown once, when it is created."""
 
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -75,3 +77,43 @@ class UserTokenAdmin(admin.ModelAdmin):
             % {"user": obj.user, "key": key},
             messages.SUCCESS,
         )
+
+
+class DeviceUserFilter(admin.SimpleListFilter):
+    """Each device token has its own user (``device-…``): hidden unless asked for, so
+    that the list shows people."""
+
+    title = gettext_lazy("device users")
+    parameter_name = "devices"
+
+    def lookups(self, request, model_admin):
+        return [("only", gettext_lazy("only devices")), ("all", gettext_lazy("people and devices"))]
+
+    def choices(self, changelist):
+        yield {
+            "selected": self.value() is None,
+            "query_string": changelist.get_query_string(remove=[self.parameter_name]),
+            "display": gettext_lazy("people only"),
+        }
+        for value, label in self.lookup_choices:
+            yield {
+                "selected": self.value() == value,
+                "query_string": changelist.get_query_string({self.parameter_name: value}),
+                "display": label,
+            }
+
+    def queryset(self, request, queryset):
+        if self.value() == "only":
+            return queryset.filter(device_token__isnull=False)
+        if self.value() == "all":
+            return queryset
+        return queryset.filter(device_token__isnull=True)
+
+
+User = get_user_model()
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class PeopleUserAdmin(UserAdmin):
+    list_filter = (DeviceUserFilter, *UserAdmin.list_filter)

@@ -9,6 +9,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("scoreboard/", views.scoreboard, name="scoreboard"),
+    path("", include("clubs.urls")),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
     path("api/v1/", include("cuatrola_site.api_urls")),

@@ -3,6 +3,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club, Player
+
+from .engine import Game, RuleOption
+
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 
 
@@ -29,4 +33,123 @@ class RecordCheckForm(forms.Form):
         else:
             data["content"] = text.encode()
             data["name"] = "pasted.json"
+        return data
+
+
+#: how a form names a game's rule options and their values (the engine declares the
+#: options, ``Game.rule_options``; the same words as the tournament form's)
+RULE_LABELS = {
+    "match": _("Match format"),
+    "target": _("Target (points; hands in the hands format)"),
+    "quintola": _("The quintola call exists"),
+    "renuncio_penalty": _("Penalty for a renuncio"),
+    "players": _("Players at a table"),
+    "min_bid": _("Lowest bid"),
+    "failed_bid": _("A failed bid scores"),
+    "compare_sequences": _("Compare sequences"),
+}
+CHOICE_LABELS = {
+    "exact": _("exact target (C4 limit)"),
+    "first_to": _("first to the target"),
+    "hands": _("a number of hands"),
+    "opponents": _("the bid to each opponent"),
+    "split": _("half the bid to each"),
+    3: _("3, each for himself"),
+    4: _("4, in pairs"),
+}
+
+
+def rule_field(option: RuleOption) -> forms.Field:
+    """A form field for one of a game's rule options (an empty number: the default)."""
+    label = RULE_LABELS.get(option.key, option.key)
+    if option.kind == "bool":
+        return forms.BooleanField(label=label, required=False, initial=option.default)
+    if option.kind == "choice":
+        return forms.TypedChoiceField(
+            label=label,
+            required=False,
+            initial=option.default,
+            coerce=type(option.default),
+            choices=[(v, CHOICE_LABELS.get(v, v)) for v in option.choices],
+        )
+    return forms.IntegerField(
+        label=label, required=False, min_value=1, max_value=100_000, initial=option.default
+    )
+
+
+class NewMatchForm(forms.Form):
+    """A one-off match of one game: its rules, built from the options the game declares
+    (``Game.rule_options``: no rule is written here), and the player at each seat. The
+    ruleset decides the number of seats (Subastao: 3 or 4); the engine checks the rules."""
+
+    name = forms.CharField(label=_("Name (optional)"), max_length=200, required=False)
+
+    def __init__(self, *args, club: Club, game: Game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club, self.game = club, game
+        self.options = game.rule_options()
+        for option in self.options:
+            self.fields[f"rule_{option.key}"] = rule_field(option)
+        fewest = min(game.table_sizes)
+        players = club.players.order_by("display_name")
+        for seat in range(max(game.table_sizes)):
+            label = (
+                _("Player %(n)s (deals first)") % {"n": seat + 1}
+                if seat == 0
+                else _("Player %(n)s") % {"n": seat + 1}
+            )
+            if seat >= fewest:
+                label = _("%(label)s — only at a table of %(n)s") % {"label": label, "n": seat + 1}
+            self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
+                label=label,
+                queryset=players,
+                required=False,
+                error_messages={"invalid_choice": _("Choose a player of this club.")},
+            )
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("rule_")]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("seat_")]
+
+    def clean(self):
+        data = super().clean()
+        if any(f"rule_{o.key}" in self.errors for o in self.options):
+            return data
+        # an empty choice or number is the game's default; an unticked box is False
+        given = {
+            o.key: data.get(f"rule_{o.key}")
+            for o in self.options
+            if data.get(f"rule_{o.key}") not in (None, "")
+        }
+        try:
+            self.ruleset = self.game.parse_rules(given)
+        except (TypeError, ValueError) as exc:
+            # the engine's message names its option (``rules.target …``)
+            field = next((f"rule_{name}" for name in given if f"rules.{name}" in str(exc)), None)
+            self.add_error(field, str(exc))
+            return data
+        data["rules"] = self.ruleset.as_dict()
+        seats = self.game.seats(self.ruleset)
+        chosen: list[Player] = []
+        for seat in range(len(self.seat_fields())):
+            key, player = f"seat_{seat}", data.get(f"seat_{seat}")
+            if key in self.errors:
+                continue
+            if seat >= seats and player is not None:
+                self.add_error(
+                    key, _("These rules seat %(n)s players: leave this empty.") % {"n": seats}
+                )
+            elif seat < seats and player is None:
+                self.add_error(key, _("Choose who sits here."))
+            elif player is not None and player in chosen:
+                self.add_error(
+                    key,
+                    _("%(name)s already sits at place %(n)s.")
+                    % {"name": player, "n": chosen.index(player) + 1},
+                )
+            elif player is not None:
+                chosen.append(player)
+        data["players"] = chosen
         return data

@@ -11,6 +11,7 @@ write stores nothing.
   an audit row.
 - :func:`import_record` / :func:`export_record` — ``card-record`` in and out, through the
   same checks as live entry (the rows of an import are written in bulk).
+- :func:`move_seats` — a player entered twice: the seats go to the one kept.
 - :func:`rebuild` — drop and rebuild every derived row of a match from its events.
 
 Every game goes through the same code: the match's game (``find_game(match.game)``)
@@ -29,6 +30,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import connection, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.access import may_record, may_undo, record_refusal
 from clubs.models import Club, Player
@@ -290,6 +292,34 @@ def rebuild(match: Match) -> Any:
         state = replay(match)
         _sync(match, state)
     return state
+
+
+def move_seats(merged: Player, survivor: Player) -> list[int]:
+    """Every seat of ``merged`` goes to ``survivor`` (a player entered twice), in the
+    caller's transaction; the matches' events and results stay as they are (a seat is who
+    sat there, not what was played). Refused when both sit at one match. The ids of the
+    matches moved (each bumps its version, and ``match_written`` tells the followers)."""
+    with transaction.atomic():
+        # lock the matches first: no new seat of either player while they are checked
+        ids = list(
+            Match.objects.select_for_update(of=("self",))
+            .filter(seats__player=merged)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        both = Seat.objects.filter(player=survivor, match_id__in=ids).order_by("match_id")
+        shared = both.values_list("match_id", flat=True).first()
+        if shared is not None:
+            raise Refused(
+                gettext("%(a)s and %(b)s sat at the same match (#%(match)s): they are two players.")
+                % {"a": merged, "b": survivor, "match": shared},
+                item={"field": "into"},
+            )
+        Seat.objects.filter(player=merged).update(player=survivor)
+        Match.objects.filter(pk__in=ids).update(version=models.F("version") + 1)
+        for match_id in ids:
+            match_written.send(sender=Match, match_id=match_id, result_changed=False)
+    return ids
 
 
 def import_record(club: Club, record: Record, user: User) -> Match:

@@ -8,4 +8,5 @@ urlpatterns = [
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/record.json", views.match_record, name="match_record"),
     path("matches/<int:pk>/score/", views.scoring_pad, name="score"),
+    path("clubs/<slug:slug>/matches/new/", views.new_match, name="new_match"),
 ]

@@ -8,16 +8,19 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from clubs.access import may_record, may_see_hands
+from clubs.access import may_organise, may_record, may_see_hands, role_in
+from clubs.models import Club
 
-from .engine import check_text, find_game, load_record
-from .forms import RecordCheckForm
+from .engine import check_text, find_game, games, load_record
+from .forms import NewMatchForm, RecordCheckForm
 from .models import Match, Seat
 from .pad import pad_config, rules_text
 from .replays import match_story, unit_labels
-from .services import export_record, replay
+from .services import Refused, create_match, export_record, replay
 
 
 def _told(content: bytes) -> dict[str, Any] | None:
@@ -118,3 +121,51 @@ def scoring_pad(request: HttpRequest, pk: int) -> HttpResponse:
     game = find_game(match.game)
     context = {"match": match, "config": pad_config(game, match, names), "game_title": game.title}
     return render(request, "games/score.html", context)
+
+
+@login_required
+def new_match(request: HttpRequest, slug: str) -> HttpResponse:
+    """A one-off match from the club page: the game (``?game=``), its rules and the
+    players; then the scoring pad. Organisers and scorers (404 for a club the user may
+    not read, 403 for one they may read but not record in)."""
+    club = get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
+    if not may_record(request.user, club):
+        raise PermissionDenied(_("Only the club's organisers and scorers can start matches."))
+    recordable = [g for g in games() if g.recordable]
+    asked = request.POST.get("game") or request.GET.get("game") or recordable[0].name
+    game = next((g for g in recordable if g.name == asked), None)
+    if game is None:
+        choices = ", ".join(g.name for g in recordable)
+        message = _("game: choose one of %(games)s.") % {"games": choices}
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+    form = NewMatchForm(request.POST or None, club=club, game=game)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = create_match(
+                club=club,
+                players=data["players"],
+                user=request.user,
+                game=game.name,
+                rules=data["rules"],
+                name=data["name"],
+                played_on=timezone.localdate(),
+                scorer=request.user if role_in(request.user, club) == "scorer" else None,
+            )
+        except Refused as exc:
+            form.add_error(
+                exc.item.get("field") if exc.item.get("field") in form.fields else None, exc.message
+            )
+        else:
+            return redirect("games:score", pk=match.pk)
+    ruleset = getattr(form, "ruleset", None) or game.parse_rules(None)
+    partners = [[n + 1 for n in game.unit_seats(ruleset, u)] for u in range(game.units(ruleset))]
+    context = {
+        "club": club,
+        "form": form,
+        "game": game,
+        "games": recordable,
+        "partners": partners if any(len(p) > 1 for p in partners) else None,
+        "organiser": may_organise(request.user, club),
+    }
+    return render(request, "games/new_match.html", context, status=400 if form.errors else 200)

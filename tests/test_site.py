@@ -69,8 +69,17 @@ def test_admin_login_page(client):
 def test_demo_data_is_idempotent(django_user_model, capsys):
     call_command("load_demo")
     call_command("load_demo")
-    assert django_user_model.objects.filter(username="organiser", is_staff=True).count() == 1
-    assert "organiser / organiser-demo" in capsys.readouterr().out
+    # the demo organiser is an organiser of its club only; the admin is a separate login
+    organiser = django_user_model.objects.get(username="organiser")
+    assert (organiser.is_staff, organiser.is_superuser) == (False, False)
+    assert list(organiser.memberships.values_list("club__slug", "role")) == [
+        ("pena-la-baza", "organiser")
+    ]
+    admin = django_user_model.objects.get(username="admin")
+    assert (admin.is_staff, admin.is_superuser, admin.memberships.count()) == (True, True, 0)
+    out = capsys.readouterr().out
+    assert "organiser / organiser-demo" in out
+    assert "admin / admin-demo" in out
 
 
 @eager_only
@@ -86,7 +95,7 @@ def test_heartbeat_task_runs_eagerly_without_a_broker():
 
 def test_admin_shows_matches_read_only(client, django_user_model):
     call_command("load_demo", stdout=__import__("io").StringIO())
-    client.login(username="organiser", password="organiser-demo")
+    client.login(username="admin", password="admin-demo")
     from games.models import Match
 
     first = Match.objects.order_by("pk").first().pk

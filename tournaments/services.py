@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.access import may_organise, may_record, record_refusal
 from clubs.models import Club, Player
@@ -122,6 +123,39 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
             EntryPlayer(entry=entry, player=p, position=i) for i, p in enumerate(players)
         )
     return entry
+
+
+# ------------------------------------------------------------------ players
+def merge_players(merged: Player, survivor: Player, user: User) -> Player:
+    """``merged`` was the same person as ``survivor``: its seats (``games.services``) and
+    tournament entries move to ``survivor``, which takes its login if it had none, and
+    ``merged`` is deleted — in one transaction. Every match, event and result is kept.
+    Refused (nothing written) when the two sat at one match or are in one tournament."""
+    _require_organiser(user, merged.club)
+    if survivor.club_id != merged.club_id or survivor.pk == merged.pk:
+        raise Refused(gettext("Choose another player of this club."), item={"field": "into"})
+    mine = EntryPlayer.objects.filter(player=merged)
+    shared = (
+        EntryPlayer.objects.filter(
+            player=survivor, entry__tournament__in=mine.values("entry__tournament")
+        )
+        .select_related("entry__tournament")
+        .first()
+    )
+    if shared is not None:
+        raise Refused(
+            gettext("%(a)s and %(b)s both play in %(t)s: they are two players.")
+            % {"a": merged, "b": survivor, "t": shared.entry.tournament},
+            item={"field": "into"},
+        )
+    with transaction.atomic():
+        games.move_seats(merged, survivor)
+        mine.update(player=survivor)
+        if survivor.user_id is None and merged.user_id is not None:
+            survivor.user_id = merged.user_id
+            survivor.save(update_fields=["user"])
+        merged.delete()
+    return survivor
 
 
 # ------------------------------------------------------------------ withdrawals, forfeits

@@ -6,6 +6,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("clubs/<slug:slug>/", views.club_page, name="club"),
     path("clubs/<slug:slug>/players/<int:pk>/", views.player_page, name="player"),
+    path("clubs/<slug:slug>/players/<int:pk>/merge/", views.merge_player, name="merge_player"),
     path("clubs/<slug:slug>/device-tokens/", views.add_device_token, name="add_device_token"),
     path(
         "clubs/<slug:slug>/device-tokens/<int:token>/revoke/",

@@ -3,7 +3,8 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
+from django.core.paginator import Paginator
+from django.db.models import Case, Prefetch, When
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,7 +13,10 @@ from django_tables2 import RequestConfig
 
 from clubs.access import may_organise, may_record
 from clubs.devices import create_device_token, revoke_device_token
+from clubs.filters import PlayerFilter
+from clubs.forms import PlayerForm, PlayerMergeForm
 from clubs.models import Club
+from clubs.views import organised_club
 from games.engine import RecordFormatError, find_game, load_record
 from games.models import Match, Seat
 from games.services import Refused, Stale
@@ -30,15 +34,23 @@ def _readable_club(request: HttpRequest, slug: str) -> Club:
     return get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
 
 
+MATCHES_PER_PAGE = 25
+
+
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club: its tournaments, matches (live first) and players — those the visitor may
-    read (a private tournament's matches only for those who may read it)."""
+    """A club: its tournaments, matches (live first, then the newest; a page at a time)
+    and players (searched and filtered) — those the visitor may read (a private
+    tournament's matches only for those who may read it)."""
     club = _readable_club(request, slug)
-    matches = (
-        club.matches.readable_by(request.user)
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "units")
-        .order_by("status", "-updated_at")[:100]
+    readable = club.matches.readable_by(request.user)
+    matches = readable.prefetch_related(
+        Prefetch("seats", Seat.objects.select_related("player")), "units"
+    ).order_by(
+        Case(When(status=Match.Status.IN_PROGRESS, then=0), default=1),
+        "-updated_at",
+        "-id",
     )
+    page = Paginator(matches, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
     organiser = may_organise(request.user, club)
     form = TournamentForm(request.POST or None) if organiser else None
     if request.method == "POST" and form is not None and form.is_valid():
@@ -48,17 +60,53 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, exc.message)
         else:
             return redirect("tournaments:tournament", pk=t.pk)
+    players = PlayerFilter(request.GET or None, queryset=club.players.all())
     context = {
         "club": club,
         "tournaments": club.tournaments.readable_by(request.user),
-        "matches": matches,
-        "live": [m for m in matches if m.status == Match.Status.IN_PROGRESS],
-        "players": club.players.all(),
+        "matches": page,
+        "live_count": readable.filter(status=Match.Status.IN_PROGRESS).count(),
+        "players": players.qs,
+        "player_filter": players,
+        "organiser": organiser,
         "can_record": may_record(request.user, club),
         "form": form,
         "device_tokens": club.device_tokens.select_related("tournament") if organiser else None,
     }
     return render(request, "tournaments/club.html", context)
+
+
+@login_required
+def merge_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Organisers: a player entered twice is merged into the one kept (GET: the form on
+    the player's edit page)."""
+    club = organised_club(request, slug)
+    player = get_object_or_404(club.players, pk=pk)
+    if request.method != "POST":
+        return redirect("clubs:edit_player", slug=slug, pk=pk)
+    form = PlayerMergeForm(request.POST, player=player)
+    status = 400  # a choice that is not another player of the club
+    if form.is_valid():
+        survivor = form.cleaned_data["into"]
+        try:
+            services.merge_players(player, survivor, request.user)
+        except Refused as exc:
+            form.add_error("into", exc.message)
+            status = 409  # the two sat at one match or play in one tournament
+        else:
+            messages.success(
+                request,
+                _("%(merged)s merged into %(kept)s: every match and entry kept.")
+                % {"merged": player, "kept": survivor},
+            )
+            return redirect("tournaments:player", slug=slug, pk=survivor.pk)
+    context = {
+        "club": club,
+        "player": player,
+        "form": PlayerForm(instance=player, club=club),
+        "merge_form": form,
+    }
+    return render(request, "clubs/player_form.html", context, status=status)
 
 
 @login_required

@@ -23,7 +23,7 @@ from .cuatrola import (
     event_to_dict,
 )
 from .errors import RecordFormatError, RuleError
-from .game import Game, HandOutcome
+from .game import Game, HandOutcome, RuleOption
 from .record import (
     Record,
     check_record,
@@ -57,6 +57,7 @@ __all__ = [
     "Record",
     "RecordFormatError",
     "RuleError",
+    "RuleOption",
     "check_record",
     "check_text",
     "dump_record",

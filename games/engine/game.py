@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from .cards import Deck
@@ -48,6 +48,18 @@ from .errors import RecordFormatError
 
 FORMAT = "card-record"
 VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One option of a game's ruleset as a form offers it: its key, kind (``bool``,
+    ``int`` or ``choice``), default and, for a choice, the allowed values. The ruleset
+    (``parse_rules``) still decides what is valid; this only says what to ask."""
+
+    key: str
+    kind: str
+    default: Any
+    choices: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +148,20 @@ class Game(ABC):
     #: the game's name as players say it (not translated: these are proper names)
     title: ClassVar[str]
     deck: ClassVar[Deck]
+    #: the options whose values are a closed list (the others are free bools or ints)
+    rule_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+
+    def rule_options(self) -> list[RuleOption]:
+        """The ruleset's options in declaration order, from its defaults."""
+        defaults = self.parse_rules(None)
+        out = []
+        for f in fields(defaults):
+            value = getattr(defaults, f.name)
+            if f.name in self.rule_choices:
+                out.append(RuleOption(f.name, "choice", value, self.rule_choices[f.name]))
+            else:
+                out.append(RuleOption(f.name, "bool" if type(value) is bool else "int", value))
+        return out
 
     # ------------------------------------------------------------------------ table
     @abstractmethod

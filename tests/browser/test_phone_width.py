@@ -45,8 +45,26 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
         f"/clubs/pena-la-baza/players/{player.pk}/",
         f"/tournaments/{league.pk}/",
         f"/tournaments/{league.pk}/rounds/1/",
-        "/records/check/",
     ]
+    # the club's own pages (tests/browser/test_club_night_start.py walks them in order)
+    urls += {
+        "anonymous": ["/accounts/signup/"],
+        "scorer": [
+            "/clubs/new/",
+            "/clubs/pena-la-baza/matches/new/",
+            "/clubs/pena-la-baza/matches/new/?game=subastao",
+        ],
+        "organiser": [
+            "/clubs/new/",
+            "/clubs/pena-la-baza/matches/new/?game=belote",
+            "/clubs/pena-la-baza/edit/",
+            "/clubs/pena-la-baza/members/",
+            "/clubs/pena-la-baza/players/new/",
+            f"/clubs/pena-la-baza/players/{player.pk}/edit/",
+            "/clubs/pena-la-baza/?q=a&login=no",
+        ],
+    }[role]
+    urls.append("/records/check/")  # last: its paste box is measured below
     widths = {}
     for url in urls:
         response = page.goto(live_server.url + url)

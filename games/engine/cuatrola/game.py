@@ -12,7 +12,7 @@ from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
 from .hand import HandState, side_of
 from .match import MatchState
-from .options import SEATS, CuatrolaRules
+from .options import MATCH_FORMATS, SEATS, CuatrolaRules
 
 
 class Cuatrola(Game):
@@ -21,6 +21,7 @@ class Cuatrola(Game):
     name = "cuatrola"
     title = "Cuatrola"
     deck = SPANISH_20
+    rule_choices = {"match": MATCH_FORMATS}
 
     def parse_rules(self, data: dict[str, Any] | None) -> CuatrolaRules:
         try:

@@ -12,7 +12,7 @@ from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
 from .hand import HandState
 from .match import MatchState
-from .options import SubastaoRules
+from .options import FAILED_BID, SubastaoRules
 
 
 class Subastao(Game):
@@ -22,6 +22,7 @@ class Subastao(Game):
     name = "subastao"
     title = "Subastao"
     deck = SPANISH_36
+    rule_choices = {"players": (3, 4), "failed_bid": FAILED_BID}
 
     def parse_rules(self, data: dict[str, Any] | None) -> SubastaoRules:
         try:

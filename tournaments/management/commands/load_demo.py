@@ -14,9 +14,11 @@ from games.engine.subastao.simulate import random_match as random_subastao
 from tournaments import services as tournaments
 
 DEMO_USERS = [
-    # username, password, role in the demo club, is_staff
-    ("organiser", "organiser-demo", Membership.Role.ORGANISER, True),
+    # username, password, role in the demo club (None: no role), staff (the admin)
+    # The organiser sees what a club's organiser really sees: no admin, no superuser.
+    ("organiser", "organiser-demo", Membership.Role.ORGANISER, False),
     ("scorer", "scorer-demo", Membership.Role.SCORER, False),
+    ("admin", "admin-demo", None, True),
 ]
 PLAYERS = [
     "Ana",
@@ -75,10 +77,12 @@ class Command(BaseCommand):
             user, created = User.objects.get_or_create(username=username)
             if created:
                 user.set_password(password)
-                user.is_staff = user.is_superuser = is_staff
-                user.save()
-            Membership.objects.get_or_create(club=club, user=user, defaults={"role": role})
-            users[role] = user
+            # set on every run: a database from before keeps its demo organiser as staff
+            user.is_staff = user.is_superuser = is_staff
+            user.save()
+            if role is not None:
+                Membership.objects.get_or_create(club=club, user=user, defaults={"role": role})
+                users[role] = user
         players = [Player.objects.get_or_create(club=club, display_name=n)[0] for n in PLAYERS]
         if not club.matches.exists():
             for seed, seats, hands in DEMO_MATCHES:
@@ -111,7 +115,8 @@ class Command(BaseCommand):
             f"Belote league «{belote}» at /tournaments/{belote.pk}/"
         )
         for username, password, role, _ in DEMO_USERS:
-            self.stdout.write(f"demo login: {username} / {password}  ({role})")
+            what = role or "staff: /admin/"
+            self.stdout.write(f"demo login: {username} / {password}  ({what})")
 
     def _subastao_night(self, club, players, scorer) -> None:
         """A finished three-player Subastao match and one in progress (its last hand

@@ -1,0 +1,104 @@
+"""Writes of a club's own rows: the club, its members' roles, its players.
+
+Each function asks :mod:`clubs.access` first (PermissionDenied: 403) and refuses what
+would leave the club without an organiser (:class:`LastOrganiser`: 409), so that the
+club can always be run from the site. Rows of the layers above (seats, entries) are
+never touched here: merging players is ``tournaments.services.merge_players``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .access import may_create_club, may_organise
+from .models import Club, Membership
+
+User = AbstractBaseUser | AnonymousUser
+
+
+class LastOrganiser(Exception):
+    """The change would leave the club with no organiser. HTTP 409."""
+
+
+def people(club: Club):
+    """The club's members as people (device tokens' users are listed with the devices)."""
+    return (
+        club.memberships.filter(user__device_token__isnull=True)
+        .select_related("user")
+        .order_by("role", "user__username")
+    )
+
+
+def _require_organiser(user: User, club: Club) -> None:
+    if not may_organise(user, club):
+        raise PermissionDenied(_("Only the club's organisers can do this."))
+
+
+def create_club(user: User, *, name: str, slug: str, is_private: bool) -> Club:
+    """A new club, with ``user`` as its organiser."""
+    if not may_create_club(user):
+        raise PermissionDenied(_("Log in to create a club."))
+    with transaction.atomic():
+        club = Club.objects.create(name=name, slug=slug, is_private=is_private)
+        Membership.objects.create(club=club, user=user, role=Membership.Role.ORGANISER)
+    return club
+
+
+def add_member(club: Club, by: User, user: AbstractBaseUser, role: str) -> Membership:
+    """``user`` joins ``club`` with ``role`` (the form has checked they are not in it)."""
+    _require_organiser(by, club)
+    return Membership.objects.create(club=club, user=user, role=role)
+
+
+def create_login(club: Club, by: User, username: str, role: str) -> tuple[Membership, str]:
+    """A new user with a random password (returned: it is shown once) and ``role``."""
+    _require_organiser(by, club)
+    password = secrets.token_urlsafe(9)
+    with transaction.atomic():
+        user = get_user_model().objects.create_user(username=username, password=password)
+        membership = Membership.objects.create(club=club, user=user, role=role)
+    return membership, password
+
+
+def _other_organisers(membership: Membership) -> bool:
+    others = Membership.objects.select_for_update().filter(
+        club_id=membership.club_id, role=Membership.Role.ORGANISER
+    )
+    return others.exclude(pk=membership.pk).exists()
+
+
+def change_role(membership: Membership, by: User, role: str) -> Membership:
+    _require_organiser(by, membership.club)
+    with transaction.atomic():
+        if (
+            membership.role == Membership.Role.ORGANISER
+            and role != Membership.Role.ORGANISER
+            and not _other_organisers(membership)
+        ):
+            raise LastOrganiser(
+                _("%(user)s is the club's only organiser: make someone else organiser first.")
+                % {"user": membership.user}
+            )
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+def remove_member(membership: Membership, by: User) -> None:
+    _require_organiser(by, membership.club)
+    with transaction.atomic():
+        if membership.role == Membership.Role.ORGANISER and not _other_organisers(membership):
+            raise LastOrganiser(
+                _(
+                    "%(user)s is the club's only organiser and cannot be removed: make "
+                    "someone else organiser first."
+                )
+                % {"user": membership.user}
+            )
+        membership.delete()
