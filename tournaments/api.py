@@ -26,7 +26,7 @@ from games.api.schema import (
     StandingsSerializer,
     errors,
 )
-from games.engine import RecordFormatError, load_record, parse_record
+from games.engine import RecordFormatError, find_game, load_record, parse_record
 from games.models import Match, Seat
 from games.results import unit_results
 from games.services import Refused
@@ -221,8 +221,12 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
             ),
         )
         scores = unit_results([m.pk for m in matches])
+        game = find_game(t.game)
+        suits = list(game.deck_for(game.parse_rules(t.rules)).suits)
         body = {
-            "tournament": {"id": t.pk, "name": t.name, "status": t.status},
+            # the deck's suits, so that a scoreboard draws Spanish suits as such (o c e b)
+            # and French ones as theirs (c d h s): "c" alone is copas or clubs
+            "tournament": {"id": t.pk, "name": t.name, "status": t.status, "suits": suits},
             "standings_computed_at": (
                 t.standings_computed_at.isoformat() if t.standings_computed_at else None
             ),
