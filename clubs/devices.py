@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Model
@@ -46,11 +47,83 @@ def create_device_token(
 
 
 def revoke_device_token(token: DeviceToken, user) -> DeviceToken:
+    """Revoke the key; the device user is deactivated too, which ends the sessions a
+    sign-in link opened (Django's backend refuses an inactive user's session)."""
     if not may_organise(user, token.club):
         raise PermissionDenied("only the club's organisers revoke device tokens")
     if token.revoked_at is None:
-        token.revoked_at = timezone.now()
-        token.save(update_fields=["revoked_at"])
+        with transaction.atomic():
+            token.revoked_at = timezone.now()
+            token.save(update_fields=["revoked_at"])
+            token.user.is_active = False
+            token.user.save(update_fields=["is_active"])
+    return token
+
+
+# ---------------------------------------------------------------- sign-in links (QR codes)
+SIGN_IN_SALT = "clubs.devices.sign-in"
+#: how long a sign-in link (the QR code an organiser shows) may wait to be used
+SIGN_IN_MAX_AGE = 15 * 60
+
+
+class SignInRefused(Exception):
+    """A sign-in link that does not sign anyone in: 401 when it is expired, used, forged
+    or its token revoked; 403 when it is another club's."""
+
+    def __init__(self, message: str, status: int = 401):
+        super().__init__(message)
+        self.message, self.status = message, status
+
+
+def _stamp(token: DeviceToken) -> str:
+    # the link names the token's last sign-in: once used, that moves, and the link is spent
+    return token.last_used_at.isoformat() if token.last_used_at else "-"
+
+
+def sign_in_code(token: DeviceToken, user) -> str:
+    """A one-time code (signed, expires in SIGN_IN_MAX_AGE) that signs a browser in as the
+    token's device. It holds no key: only the token's id and its last sign-in."""
+    if not may_organise(user, token.club):
+        raise PermissionDenied("only the club's organisers hand out device sign-in links")
+    if token.revoked_at is not None:
+        raise PermissionDenied("the device token is revoked")
+    return signing.dumps({"t": token.pk, "s": _stamp(token)}, salt=SIGN_IN_SALT)
+
+
+def check_sign_in(code: str, club: Club) -> DeviceToken:
+    """The token ``code`` signs in as, without using the code up; SignInRefused else."""
+    try:
+        data = signing.loads(code, salt=SIGN_IN_SALT, max_age=SIGN_IN_MAX_AGE)
+    except signing.SignatureExpired as exc:
+        raise SignInRefused("the sign-in link has expired: ask for a new QR code") from exc
+    except signing.BadSignature as exc:
+        raise SignInRefused("the sign-in link is not valid") from exc
+    token = (
+        DeviceToken.objects.select_related("user", "club")
+        .filter(pk=data.get("t") if isinstance(data, dict) else None)
+        .first()
+    )
+    if token is None:
+        raise SignInRefused("the sign-in link is not valid")
+    if token.club_id != club.pk:
+        raise SignInRefused("the device token is another club's", status=403)
+    if token.revoked_at is not None or not token.user.is_active:
+        raise SignInRefused("the device token is revoked")
+    if data.get("s") != _stamp(token):
+        raise SignInRefused("the sign-in link was used already: ask for a new QR code")
+    return token
+
+
+def redeem_sign_in(code: str, club: Club) -> DeviceToken:
+    """Use ``code`` up (one sign-in per link) and give the token it signs in as."""
+    with transaction.atomic():
+        token = check_sign_in(code, club)
+        # the row lock makes two browsers racing with one link see each other's stamp
+        locked = DeviceToken.objects.select_for_update().get(pk=token.pk)
+        if _stamp(locked) != _stamp(token):
+            raise SignInRefused("the sign-in link was used already: ask for a new QR code")
+        locked.last_used_at = timezone.now()
+        locked.save(update_fields=["last_used_at"])
     return token
 
 

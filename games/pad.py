@@ -118,11 +118,37 @@ def labels() -> dict[str, str]:
         "double": pgettext("call", "double"),
         "redouble": pgettext("call", "redouble"),
         "announce": _("Announce with the first card:"),
+        # the offline queue and the other devices
+        "offline": _("No connection — %(n)s entries queued"),
+        "offlineOne": _("No connection — 1 entry queued"),
+        "sending": _("Sending %(n)s queued entries…"),
+        "dropped": _("Not recorded (the entries after it were discarded): %(list)s"),
+        "undoQueued": _("Remove the last queued entry (not sent yet)?"),
+        "undoOffline": _("Undo needs the connection: the queued entries are sent first."),
+        "updated": _("Updated: another device recorded an entry."),
+        # the deal, every seat's cards
+        "dealCards": _("Enter every seat's cards"),
+        "dealSeat": _("Cards of %(name)s (%(n)s of %(size)s)"),
+        "dealTrump": _("Pick the card the dealer shows as trump (one of %(name)s's)"),
+        "dealSend": _("Record the deal"),
+        "dealClear": _("Start the deal again"),
+        "dealDone": _("Every seat has its cards"),
+        # the auction, a penalty's line, the seats
+        "speech": _("Auction"),
+        "lastPenalty": _(
+            "Hand %(hand)s ended by a penalty: %(rule)s against %(name)s · %(points)s"
+        ),
+        "lastHand": _("Hand %(hand)s: %(points)s"),
+        "seat": _("Seat %(n)s"),
+        "askOrganiser": _("A renuncio: an organiser can record its penalty."),
     }
 
 
-def pad_config(game: Game, match: Match, names: list[str]) -> dict[str, Any]:
-    """Everything the pad's script reads from the page (``#pad-config``)."""
+def pad_config(
+    game: Game, match: Match, names: list[str], may_organise: bool = False
+) -> dict[str, Any]:
+    """Everything the pad's script reads from the page (``#pad-config``); ``may_organise``
+    says whether the reader may record a penalty (an organiser's decision)."""
     from .templatetags.cards import (  # the card tag's marks, one place
         FRENCH_SUITS,
         SPRITE,
@@ -148,5 +174,7 @@ def pad_config(game: Game, match: Match, names: list[str]) -> dict[str, Any]:
         "ranks": french_ranks() if french else spanish_ranks(),
         "cantes": notation_cantes(game, game.seats(rules), deck.suits),
         "penalty_rules": list(game.penalty_rules),
+        "deal_size": game.deal_size(rules),
+        "may_organise": may_organise,
         "labels": labels(),
     }

@@ -44,7 +44,10 @@ User = AbstractBaseUser | AnonymousUser
 
 class Refused(Exception):
     """The input breaks a rule (``rule`` is the RULES.md code) or is malformed (``rule``
-    None, ``item`` names the field). Answered with HTTP 400; nothing was written."""
+    None, ``item`` names the field). Answered with HTTP 400 (a subclass may say 409: the
+    state forbids it); nothing was written."""
+
+    status = 400
 
     def __init__(self, message: str, rule: str | None = None, item: dict | None = None):
         super().__init__(message)
@@ -178,6 +181,24 @@ def create_match(
         )
         Hand.objects.create(match=match, number=1, dealer=first_dealer)
     return match
+
+
+def discard_unplayed(matches: Sequence[Match], user: User) -> None:
+    """Delete matches in which nothing was recorded (a tournament round drawn again).
+    Stale (409) when one has an event: a recorded hand is never thrown away."""
+    for match in matches:
+        if not may_record(user, match.club):
+            raise PermissionDenied("only the club's organisers and scorers can delete matches")
+    ids = [m.pk for m in matches]
+    with transaction.atomic():
+        locked = list(Match.objects.select_for_update().filter(pk__in=ids))
+        played = HandEvent.objects.filter(hand__match_id__in=ids).values_list(
+            "hand__match_id", flat=True
+        )
+        first = next((m for m in locked if m.pk in set(played)), None)
+        if first is not None:
+            raise Stale(f"match {first.pk} has recorded hands", first)
+        Match.objects.filter(pk__in=ids).delete()
 
 
 def record_event(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import table, views
 
 app_name = "games"
 urlpatterns = [
@@ -8,5 +8,8 @@ urlpatterns = [
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/record.json", views.match_record, name="match_record"),
     path("matches/<int:pk>/score/", views.scoring_pad, name="score"),
+    path("my-table/", table.my_table, name="my_table"),
+    path("clubs/<slug:slug>/devices/<int:token>/qr/", table.device_qr, name="device_qr"),
+    path("clubs/<slug:slug>/device-sign-in/", table.device_sign_in, name="device_sign_in"),
     path("clubs/<slug:slug>/matches/new/", views.new_match, name="new_match"),
 ]

@@ -119,7 +119,8 @@ def scoring_pad(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied
     names = [s.player.display_name for s in match.seats.all()]
     game = find_game(match.game)
-    context = {"match": match, "config": pad_config(game, match, names), "game_title": game.title}
+    config = pad_config(game, match, names, may_organise(request.user, match))
+    context = {"match": match, "config": config, "game_title": game.title}
     return render(request, "games/score.html", context)
 
 

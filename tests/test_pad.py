@@ -55,6 +55,37 @@ def test_the_table_and_deck_of_a_pairs_subastao_match():
 
 
 @pytest.mark.parametrize(
+    ("game", "rules", "size"),
+    [
+        ("cuatrola", {}, 5),  # 4 × 5 of the 20 cards (C1)
+        ("subastao", {"players": 3}, 12),  # 3 × 12 of 36 (S1)
+        ("subastao", {"players": 4}, 10),  # 4 × 10 of 40
+        ("belote", {}, 8),  # 4 × 8 of 32, both stages (B1)
+    ],
+)
+def test_the_deal_entry_takes_each_seats_cards_as_the_game_deals_them(game, rules, size):
+    engine = find_game(game)
+    club = ClubFactory()
+    user = MembershipFactory(club=club, role="organiser").user
+    seats = engine.seats(engine.parse_rules(rules))
+    seated = [PlayerFactory(club=club, display_name=f"P{i}") for i in range(seats)]
+    match = services.create_match(club=club, players=seated, user=user, game=game, rules=rules)
+    config = pad_config(engine, match, [p.display_name for p in seated], may_organise=True)
+    assert config["deal_size"] == size
+    assert config["may_organise"] is True
+    # every card of the deck is dealt: a deal entered card by card fills every seat
+    assert size * seats == len(config["deck"])
+    deal = [config["deck"][s * size : (s + 1) * size] for s in range(seats)]
+    event = {"kind": "deal", "deal": deal}
+    if game == "cuatrola":
+        event["trump_card"] = deal[0][0]  # the first dealer, seat 0, shows one of his
+    hand = match.hands.get(number=1)
+    services.record_event(hand, 0, event, user)
+    hand.refresh_from_db()
+    assert hand.deal == deal
+
+
+@pytest.mark.parametrize(
     ("game", "opening", "rules", "refused"),
     [
         (

@@ -70,7 +70,10 @@ class FixtureUnitSerializer(serializers.Serializer):
 
 class FixtureSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    table = serializers.IntegerField()
+    table = serializers.IntegerField(help_text="The draw's order of the fixture in its round")
+    venue_table = serializers.IntegerField(
+        help_text="The table of the room it plays at (set by the organiser, else `table`)"
+    )
     entries = serializers.ListField(
         child=serializers.IntegerField(), help_text="Entry ids in unit (seat) order; one: a bye"
     )
@@ -86,6 +89,7 @@ def fixture_payload(row: dict) -> dict:
     return {
         "id": row["fixture"].pk,
         "table": row["table"],
+        "venue_table": row["fixture"].where,
         "entries": [e.pk for e in row["entries"]],
         "match": row["match"].pk if row["match"] else None,
         "status": row["status"],
@@ -104,6 +108,7 @@ def fixture_payload(row: dict) -> dict:
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     date = serializers.DateField(allow_null=True)
+    time = serializers.TimeField(allow_null=True, help_text="When it starts (local time)")
     fixtures = FixtureSerializer(many=True)
 
 
@@ -135,6 +140,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "rules",
             "tiebreaks",
             "points_per_win",
+            "points_per_loss",
             "table_size",
             "entry_size",
             "status",
@@ -234,7 +240,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 {
                     "id": m.pk,
                     "round": m.fixture.round.number,
-                    "table": m.fixture.table,
+                    "table": m.fixture.where,  # the room's: the scoreboard is read there
                     "pairs": [u.entry.name for u in m.fixture.units],
                     "seats": [s.player.display_name for s in m.seats.all()],
                     "score": [u.score for u in scores.get(m.pk, [])],
@@ -275,6 +281,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 {
                     "number": r["round"].number,
                     "date": r["round"].date,
+                    "time": r["round"].time,
                     "fixtures": [fixture_payload(row) for row in r["fixtures"]],
                 }
                 for r in rounds

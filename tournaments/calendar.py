@@ -1,8 +1,9 @@
 """A tournament's rounds as an iCalendar feed (RFC 5545), for a phone's or a club's
 calendar to subscribe to.
 
-A round is dated by ``starts_at`` (a date and time) when the model has it, else by its
-``date`` (a whole day); a round with neither is left out, not guessed.
+A round with a ``date`` and a starting ``time`` is a timed event (the time in the site's
+``TIME_ZONE``, written in UTC); with a date only, a whole-day event; a round with no date
+is left out, not guessed.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ PRODID = "-//Cuatrola club//tournament rounds//ES"
 
 def round_start(round_: Round) -> date | datetime | None:
     """When the round starts: an aware date and time, a whole day, or None (undated)."""
-    starts = getattr(round_, "starts_at", None)
-    if starts is not None:
-        return starts
-    return round_.date
+    if round_.date is None:
+        return None
+    if round_.time is None:
+        return round_.date
+    return timezone.make_aware(datetime.combine(round_.date, round_.time))
 
 
 def tournament_calendar(

@@ -1,9 +1,10 @@
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import DeviceToken, Player
 from games.engine import games
+from games.forms import rule_field
 
 from .models import Entry, Fixture, Tournament
 from .standings import REGISTRY
@@ -19,27 +20,173 @@ def _tiebreak_choices() -> list[tuple[str, str]]:
 
 
 class TournamentForm(forms.Form):
+    """A tournament's settings. Every game's rule options are fields named
+    ``<game>-<option>`` (grouped by game on the page); only the chosen game's count, and
+    ``clean`` folds them into ``rules``. An empty number is the game's default."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"), choices=_game_choices, initial="cuatrola")
-    rules = forms.JSONField(
-        label=_("Rules"),
-        required=False,
-        help_text=_('Empty: the game\'s defaults. Subastao in pairs: {"players": 4}'),
-    )
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
     swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=20, initial=5)
+    points_per_win = forms.IntegerField(
+        label=_("Match points per win"),
+        required=False,
+        min_value=1,
+        max_value=10,
+        initial=1,
+        help_text=_("At a table of three: twice this for the first, this for the second."),
+    )
+    points_per_loss = forms.IntegerField(
+        label=_("Match points per lost match"),
+        required=False,
+        min_value=0,
+        max_value=9,
+        initial=0,
+        help_text=_("Played, not forfeited; pairs tables only. Fewer than per win."),
+    )
     tiebreaks = forms.MultipleChoiceField(
         label=_("Tiebreaks (in order)"),
         required=False,
         choices=_tiebreak_choices,
         help_text=_("Empty: the format's defaults"),
     )
+    is_public = forms.BooleanField(
+        label=_("Public (anybody may follow it)"), required=False, initial=True
+    )
 
-    def clean_rules(self):
-        rules = self.cleaned_data["rules"]
-        if rules is not None and not isinstance(rules, dict):
-            raise forms.ValidationError(_("The rules are a JSON object."))
-        return rules
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rule_groups: list[tuple[str, str, list[str]]] = []
+        for game in games():
+            keys = []
+            for option in game.rule_options():
+                key = f"{game.name}-{option.key}"
+                self.fields[key] = rule_field(option)
+                keys.append(key)
+            self.rule_groups.append((game.name, game.title, keys))
+
+    def game_rules(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Each game with its option fields, for the page."""
+        return [(name, title, [self[k] for k in keys]) for name, title, keys in self.rule_groups]
+
+    def clean(self):
+        data = super().clean()
+        chosen = data.get("game")
+        rules = {}
+        for name, _title, keys in self.rule_groups:
+            for key in keys:
+                value = data.pop(key, None)
+                if name == chosen and value not in (None, ""):
+                    rules[key.split("-", 1)[1]] = value
+        # the engine checks every value (parse_rules, in the service); the defaults fill gaps
+        data["rules"] = rules
+        for key, default in (("points_per_win", 1), ("points_per_loss", 0)):
+            if key in data and data[key] is None:
+                data[key] = default
+        return data
+
+    def lock_all_but_name_and_visibility(self) -> None:
+        """After round 1: the other settings are shown, not editable (their initial values
+        are what the form cleans to)."""
+        for key, field in self.fields.items():
+            if key not in ("name", "is_public"):
+                field.disabled = True
+
+    @classmethod
+    def initial_of(cls, t: Tournament) -> dict:
+        """The form's values for an existing tournament."""
+        initial = {
+            k: getattr(t, k)
+            for k in (
+                "name",
+                "game",
+                "format",
+                "swiss_rounds",
+                "points_per_win",
+                "points_per_loss",
+                "is_public",
+            )
+        }
+        initial["tiebreaks"] = t.tiebreaks
+        initial.update({f"{t.game}-{k}": v for k, v in t.rules.items()})
+        return initial
+
+    def first_error(self) -> str:
+        return next(
+            f"{self.fields[k].label if k in self.fields else ''}: {e}".lstrip(": ")
+            for k, errors in self.errors.items()
+            for e in errors
+        )
+
+
+class SeedingForm(forms.Form):
+    """The entries' order for the draw: a number per entry (1 first); ties keep the
+    current order."""
+
+    def __init__(self, *args, entries, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entries = list(entries)
+        for e in self.entries:
+            self.fields[f"seed_{e.pk}"] = forms.IntegerField(
+                label=e.name, min_value=1, max_value=999, initial=e.seed
+            )
+
+    def order(self) -> list[Entry]:
+        return sorted(self.entries, key=lambda e: (self.cleaned_data[f"seed_{e.pk}"], e.seed))
+
+
+class ScheduleForm(forms.Form):
+    """When a round is played and the room's table of each fixture."""
+
+    date = forms.DateField(
+        label=pgettext_lazy("round", "Date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    time = forms.TimeField(
+        label=pgettext_lazy("round", "Time"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+
+    def __init__(self, *args, fixtures=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fixtures = list(fixtures)
+        for f in self.fixtures:
+            self.fields[f"table_{f.pk}"] = forms.IntegerField(
+                label=_("Table of %(fixture)s") % {"fixture": f},
+                required=False,
+                min_value=1,
+                max_value=999,
+                initial=f.venue_table,
+            )
+
+    def tables(self) -> dict[int, int | None]:
+        return {f.pk: self.cleaned_data[f"table_{f.pk}"] for f in self.fixtures}
+
+    def first_error(self) -> str:
+        return next(str(e) for errors in self.errors.values() for e in errors)
+
+
+class DrawForm(forms.Form):
+    """The next round's date and time (optional), given when it is drawn."""
+
+    date = ScheduleForm.base_fields["date"]
+    time = ScheduleForm.base_fields["time"]
+
+
+class SwapForm(forms.Form):
+    """Two entries of a round to exchange (between tables, or seats of one table)."""
+
+    def __init__(self, *args, entries, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(str(e.pk), e.name) for e in entries]
+        self.fields["a"] = forms.ChoiceField(
+            label=pgettext_lazy("entries", "Swap"), choices=choices
+        )
+        self.fields["b"] = forms.ChoiceField(
+            label=pgettext_lazy("entries", "with"), choices=choices
+        )
 
 
 class EntryForm(forms.Form):

@@ -36,6 +36,8 @@ class Tournament(models.Model):
         help_text=_("Metric keys in order, after match points"),
     )
     points_per_win = models.PositiveSmallIntegerField(_("match points per win"), default=1)
+    #: for a lost match played (not forfeited), at pairs tables
+    points_per_loss = models.PositiveSmallIntegerField(_("match points per loss"), default=0)
     # the table's shape, from the game and its rules when the tournament is created
     table_size = models.PositiveSmallIntegerField(
         _("entries per table"),
@@ -145,6 +147,7 @@ class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
     date = models.DateField(_("date"), null=True, blank=True)
+    time = models.TimeField(_("starting time"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -172,7 +175,9 @@ class Fixture(models.Model):
         VOID = "void", _("void")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
+    #: the draw's order (a knockout's bracket follows it); ``venue_table`` is where it plays
     table = models.PositiveSmallIntegerField(_("table"))
+    venue_table = models.PositiveSmallIntegerField(_("table in the room"), null=True, blank=True)
     match = models.OneToOneField(
         "games.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="fixture"
     )
@@ -197,6 +202,11 @@ class Fixture(models.Model):
 
     def entries(self) -> list[Entry]:
         return [p.entry for p in self.ordered()]
+
+    @property
+    def where(self) -> int:
+        """The table number players look for: the room's, else the draw's."""
+        return self.venue_table or self.table
 
     @property
     def is_bye(self) -> bool:

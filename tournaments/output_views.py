@@ -88,7 +88,6 @@ def score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         {
             "t": t,
             "round": round_,
-            "starts": calendar.round_start(round_),
             "sheets": sheets,
             "lines": range(1, SHEET_LINES + 1),
         },

@@ -9,7 +9,8 @@ registry, so nothing here knows a game's rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import date, time
 from math import ceil
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -18,22 +19,48 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from clubs.access import may_organise, may_record, record_refusal
 from clubs.models import Club, Player
 from games import services as games
 from games.engine import Record, check_record, find_game
-from games.models import Match
-from games.services import Refused
+from games.models import HandEvent, Match
+from games.services import Refused, Stale
 
-from .models import Entry, EntryPlayer, Fixture, FixtureEntry, Round, Tournament
+from .models import (
+    Entry,
+    EntryPlayer,
+    Fixture,
+    FixtureEntry,
+    Round,
+    StandingsSnapshot,
+    Tournament,
+)
 from .pairing import DrawEntry, DrawRequest, Table, generator_for
 from .standings import Scheme, rank, without_annulled
 from .standings_store import load_results, scheme_of
 from .tasks import request_standings
 
 User = AbstractBaseUser | AnonymousUser
+#: what may change only before round 1 is drawn (the draw and the standings follow them)
+SETTINGS_BEFORE_START = (
+    "game",
+    "rules",
+    "format",
+    "swiss_rounds",
+    "tiebreaks",
+    "points_per_win",
+    "points_per_loss",
+)
 ROUND_ROBINS = (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN)
+
+
+class Conflict(Refused):
+    """Refused because of what the tournament already holds (a drawn round, a recorded
+    hand), not because of the input: HTTP 409. The message is in the active language."""
+
+    status = 409
 
 
 def _require_organiser(user: User, club: Club) -> None:
@@ -56,6 +83,33 @@ def table_shape(game: str, rules: dict | None) -> tuple[object, int, int]:
     return ruleset, units, g.seats(ruleset) // units
 
 
+def _validated(
+    format: str,
+    game: str,
+    rules: dict | None,
+    tiebreaks: list[str] | None,
+    points_per_win: int,
+    points_per_loss: int = 0,
+) -> tuple[object, int, int]:
+    """The parsed rules, table size and entry size of a tournament's settings; Refused
+    naming the field that the registry, the draw or the standings refuse."""
+    if format not in Tournament.Format.values:
+        raise Refused(
+            f"format must be one of {', '.join(Tournament.Format.values)}", item={"field": "format"}
+        )
+    ruleset, table_size, entry_size = table_shape(game, rules)
+    try:
+        generator_for(format, table_size)
+    except ValueError as exc:
+        raise Refused(str(exc), item={"field": "format"}) from exc
+    try:
+        Scheme(tuple(tiebreaks or ()), points_per_win, table_size, game, points_per_loss)
+    except ValueError as exc:
+        field = "points_per_loss" if "lost match" in str(exc) else "tiebreaks"
+        raise Refused(str(exc), item={"field": field}) from exc
+    return ruleset, table_size, entry_size
+
+
 def create_tournament(
     *,
     club: Club,
@@ -67,22 +121,13 @@ def create_tournament(
     tiebreaks: list[str] | None = None,
     swiss_rounds: int = 5,
     points_per_win: int = 1,
+    points_per_loss: int = 0,
     is_public: bool = True,
 ) -> Tournament:
     _require_organiser(user, club)
-    if format not in Tournament.Format.values:
-        raise Refused(
-            f"format must be one of {', '.join(Tournament.Format.values)}", item={"field": "format"}
-        )
-    ruleset, table_size, entry_size = table_shape(game, rules)
-    try:
-        generator_for(format, table_size)
-    except ValueError as exc:
-        raise Refused(str(exc), item={"field": "format"}) from exc
-    try:
-        Scheme(tuple(tiebreaks or ()), points_per_win, table_size, game)
-    except ValueError as exc:
-        raise Refused(str(exc), item={"field": "tiebreaks"}) from exc
+    ruleset, table_size, entry_size = _validated(
+        format, game, rules, tiebreaks, points_per_win, points_per_loss
+    )
     return Tournament.objects.create(
         club=club,
         name=name,
@@ -92,10 +137,80 @@ def create_tournament(
         tiebreaks=tiebreaks or [],
         swiss_rounds=swiss_rounds,
         points_per_win=points_per_win,
+        points_per_loss=points_per_loss,
         is_public=is_public,
         table_size=table_size,
         entry_size=entry_size,
     )
+
+
+def update_tournament(t: Tournament, user: User, **changes: object) -> Tournament:
+    """Change a tournament's settings: the name and visibility at any time, the others
+    (``SETTINGS_BEFORE_START``) only before round 1 is drawn (Conflict, 409, after)."""
+    _require_organiser(user, t.club)
+    unknown = set(changes) - {"name", "is_public", *SETTINGS_BEFORE_START}
+    if unknown:
+        raise Refused(f"not a setting: {', '.join(sorted(unknown))}", item={"field": "settings"})
+    merged = {k: changes.get(k, getattr(t, k)) for k in SETTINGS_BEFORE_START}
+    ruleset, table_size, entry_size = _validated(
+        merged["format"],
+        merged["game"],
+        merged["rules"],
+        merged["tiebreaks"],
+        merged["points_per_win"],
+        merged["points_per_loss"],
+    )
+    merged["rules"] = ruleset.as_dict()
+    merged["tiebreaks"] = merged["tiebreaks"] or []
+    changed = [k for k in SETTINGS_BEFORE_START if merged[k] != getattr(t, k)]
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        if changed and t.rounds.exists():
+            raise Conflict(
+                _("Round 1 has been drawn: only the name and the visibility can change now."),
+                item={"field": changed[0]},
+            )
+        if entry_size != t.entry_size and t.entries.exists():
+            raise Conflict(
+                _(
+                    "The entries already made have %(old)s player(s) each and these rules "
+                    "need %(new)s: remove them first."
+                )
+                % {"old": t.entry_size, "new": entry_size},
+                item={"field": "rules"},
+            )
+        for k in ("name", "is_public"):
+            if k in changes:
+                setattr(t, k, changes[k])
+        for k in SETTINGS_BEFORE_START:
+            setattr(t, k, merged[k])
+        t.table_size, t.entry_size = table_size, entry_size
+        t.save()
+    return t
+
+
+def set_seeding(t: Tournament, user: User, order: Sequence[Entry]) -> None:
+    """The entries' seeds in ``order`` (1 first): the draw of round 1 follows them (the
+    Berger table's numbers, the Swiss and knockout ranking). Only before round 1."""
+    _require_organiser(user, t.club)
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        if t.rounds.exists():
+            raise Conflict(
+                _("Round 1 has been drawn: the seeding can no longer change."),
+                item={"field": "seeding"},
+            )
+        ids = [e.pk for e in order]
+        if sorted(ids) != sorted(t.entries.values_list("pk", flat=True)):
+            raise Refused(
+                _("The seeding lists every entry of the tournament once."),
+                item={"field": "seeding"},
+            )
+        # two steps, so that the unique seeds never collide midway
+        top = len(ids) + (t.entries.aggregate(m=Max("seed"))["m"] or 0)
+        t.entries.update(seed=F("seed") + top)
+        for seed, pk in enumerate(ids, 1):
+            Entry.objects.filter(pk=pk).update(seed=seed)
 
 
 def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -> Entry:
@@ -236,6 +351,57 @@ def withdraw_entry(
     return entry
 
 
+def readmit_entry(entry: Entry, user: User) -> Entry:
+    """Undo a withdrawal while no round has been drawn since it (Conflict, 409, after:
+    that round was drawn without the entry, or with a forfeit for it).
+
+    Its fixtures that a match can still decide — decided (forfeit or void) but with a
+    match not finished — go back to the match: the withdrawal decided them. A fixture
+    without a match, or whose match finished, stays as it is.
+    """
+    t = entry.tournament
+    _require_organiser(user, t.club)
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if not entry.withdrawn:
+            raise Conflict(
+                _("%(name)s has not withdrawn.") % {"name": entry.name}, item={"field": "entry"}
+            )
+        drawn = t.rounds.count()
+        if drawn > entry.withdrawn_after_round:
+            raise Conflict(
+                _("Round %(n)s was drawn after %(name)s withdrew: the withdrawal stays.")
+                % {"n": drawn, "name": entry.name},
+                item={"field": "entry"},
+            )
+        entry.withdrawn = False
+        entry.withdrawn_after_round = None
+        entry.withdrawal_results = entry.withdrawal_unplayed = ""
+        entry.save(
+            update_fields=[
+                "withdrawn",
+                "withdrawn_after_round",
+                "withdrawal_results",
+                "withdrawal_unplayed",
+            ]
+        )
+        reopened = (
+            Fixture.objects.filter(round__tournament=t, participants__entry=entry)
+            .exclude(decision="")
+            .exclude(match=None)
+            .exclude(match__status=Match.Status.FINISHED)
+        )
+        for fixture in reopened:
+            sides = list(fixture.participants.select_related("entry"))
+            if any(p.entry.withdrawn for p in sides):  # another withdrawal still decides it
+                _decide_unplayed(fixture, user, t)
+            else:
+                _store_decision(fixture, user, Fixture.Decision.PLAYED, sides, set(), None)
+        _touch(t)
+    transaction.on_commit(lambda: request_standings(t.pk), robust=True)
+    return entry
+
+
 def _decide_unplayed(fixture: Fixture, user: User | None, t: Tournament) -> None:
     """Decide a fixture with a withdrawn entry: void if any withdrawn entry's choice is void
     (or every entry has withdrawn), else a forfeit by the withdrawn ones."""
@@ -357,34 +523,184 @@ def _unfinished(round_: Round) -> int:
     )
 
 
-def generate_next_round(tournament: Tournament, user: User) -> Round:
-    """Draw and create the next round: its fixtures and their matches."""
+def _draw_blocker(t: Tournament, last: Round | None) -> str | None:
+    """Why the next round cannot be drawn now (in the active language), or None."""
+    if t.status == Tournament.Status.FINISHED:
+        return _("Every round has been played: the tournament is finished.")
+    if last is not None and (left := _unfinished(last)):
+        return _("Round %(n)s is unfinished: %(left)s match(es) still being played.") % {
+            "n": last.number,
+            "left": left,
+        }
+    starters = t.entries.exclude(withdrawn=True, withdrawn_after_round=0).count()
+    if starters < t.table_size:
+        return _("A tournament needs at least %(n)s entries.") % {"n": t.table_size}
+    return None
+
+
+def draw_refusal(t: Tournament) -> str | None:
+    """Why "draw the next round" would be refused now, or None (the page shows the button
+    only then). The draw itself is tried, without writing, to see if the format is over."""
+    last = t.rounds.order_by("-number").first()
+    if (why := _draw_blocker(t, last)) is not None:
+        return why
+    if _next_tables(t, last)[1] is None:
+        return _("Every round has been played: the tournament is finished.")
+    return None
+
+
+def generate_next_round(
+    tournament: Tournament, user: User, day: date | None = None, at: time | None = None
+) -> Round:
+    """Draw and create the next round: its fixtures and their matches; ``day`` and ``at``
+    are when it is played. Conflict (409) when it cannot be drawn now."""
     _require_organiser(user, tournament.club)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         last = tournament.rounds.order_by("-number").first()
-        if last is not None and (left := _unfinished(last)):
-            raise Refused(
-                f"round {last.number} is unfinished: {left} match(es) still being played",
-                item={"field": "round"},
-            )
-        entries = list(tournament.entries.prefetch_related("members__player").order_by("seed"))
-        starters = [e for e in entries if not e.withdrawn_before_start]
-        if len(starters) < tournament.table_size:
-            raise Refused(
-                f"a tournament needs at least {tournament.table_size} entries",
-                item={"field": "entries"},
-            )
-        number = (last.number if last else 0) + 1
-        tables = _draw(tournament, number, starters, last)
+        if (why := _draw_blocker(tournament, last)) is not None:
+            raise Conflict(why, item={"field": "round"})
+        number, tables = _next_tables(tournament, last)
         if tables is None:
             tournament.status = Tournament.Status.FINISHED
             tournament.save(update_fields=["status"])
         else:
-            round_ = _create_round(tournament, number, tables, user)
+            round_ = _create_round(tournament, number, tables, user, day, at)
     if tables is None:  # refused after the commit, so that the finished status is kept
-        raise Refused(
-            "every round has been played: the tournament is finished", item={"field": "round"}
+        raise Conflict(
+            _("Every round has been played: the tournament is finished."), item={"field": "round"}
+        )
+    return round_
+
+
+def _next_tables(t: Tournament, last: Round | None) -> tuple[int, list[list[Entry]] | None]:
+    entries = list(t.entries.prefetch_related("members__player").order_by("seed"))
+    starters = [e for e in entries if not e.withdrawn_before_start]
+    number = (last.number if last else 0) + 1
+    return number, _draw(t, number, starters, last)
+
+
+def _has_hands(round_: Round) -> bool:
+    return HandEvent.objects.filter(hand__match__fixture__round=round_).exists()
+
+
+def _unplayed_round(round_: Round, user: User) -> Tournament:
+    """The round's tournament, locked, once the round may be undone: it is the last one
+    and no hand of it is recorded (Conflict, 409, otherwise)."""
+    _require_organiser(user, round_.tournament.club)
+    t = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    later = t.rounds.filter(number__gt=round_.number).order_by("-number").first()
+    if later is not None:
+        raise Conflict(
+            _("Round %(later)s comes after round %(n)s: only the last round can be undone.")
+            % {"later": later.number, "n": round_.number},
+            item={"field": "round"},
+        )
+    if _has_hands(round_):
+        raise Conflict(
+            _("Round %(n)s already has recorded hands.") % {"n": round_.number},
+            item={"field": "round"},
+        )
+    return t
+
+
+def _discard_round(t: Tournament, round_: Round, user: User) -> None:
+    """Delete the round, its fixtures and their (unplayed) matches; what it decided (byes,
+    forfeits) goes with it, so the standings are behind."""
+    matches = [f.match for f in round_.fixtures.select_related("match__club") if f.match_id]
+    round_.delete()
+    try:
+        games.discard_unplayed(matches, user)
+    except Stale as exc:  # a hand arrived since the check: nothing is deleted
+        raise Conflict(
+            _("Round %(n)s already has recorded hands.") % {"n": round_.number},
+            item={"field": "round"},
+        ) from exc
+    StandingsSnapshot.objects.filter(tournament=t, after_round__gte=round_.number).delete()
+    left = round_.number - 1
+    t.entries.filter(withdrawn_after_round__gt=left).update(withdrawn_after_round=left)
+    t.status = Tournament.Status.RUNNING if left else Tournament.Status.OPEN
+    t.save(update_fields=["status"])
+    _touch(t)
+    transaction.on_commit(lambda: request_standings(t.pk), robust=True)
+
+
+def delete_round(round_: Round, user: User) -> None:
+    """Delete the last round while none of its hands is recorded (Conflict, 409, else)."""
+    with transaction.atomic():
+        t = _unplayed_round(round_, user)
+        _discard_round(t, round_, user)
+
+
+def redraw_round(round_: Round, user: User) -> Round:
+    """Draw the last round again (after a change of seeding or a withdrawal), keeping its
+    date and time; refused as :func:`delete_round` is."""
+    with transaction.atomic():
+        t = _unplayed_round(round_, user)
+        day, at = round_.date, round_.time
+        _discard_round(t, round_, user)
+        t.refresh_from_db()
+        last = t.rounds.order_by("-number").first()
+        number, tables = _next_tables(t, last)
+        if tables is None:
+            raise Conflict(
+                _("Every round has been played: the tournament is finished."),
+                item={"field": "round"},
+            )
+        return _create_round(t, number, tables, user, day, at)
+
+
+def swap_entries(round_: Round, user: User, a: Entry, b: Entry) -> Round:
+    """Exchange two entries' places in the round (between tables, or the seats of one
+    table); the round is made again with its date, time and tables in the room. Refused
+    as :func:`delete_round` is. In a round robin this leaves the Berger schedule: later
+    rounds may pair the same entries again."""
+    with transaction.atomic():
+        t = _unplayed_round(round_, user)
+        fixtures = list(round_.fixtures.prefetch_related("participants__entry").order_by("table"))
+        tables = [f.entries() for f in fixtures]
+        where = {e.pk: (i, j) for i, table in enumerate(tables) for j, e in enumerate(table)}
+        if a.pk == b.pk or a.pk not in where or b.pk not in where:
+            raise Refused(
+                _("Choose two different entries of round %(n)s.") % {"n": round_.number},
+                item={"field": "swap"},
+            )
+        (i, j), (k, m) = where[a.pk], where[b.pk]
+        tables[i][j], tables[k][m] = tables[k][m], tables[i][j]
+        venue = [f.venue_table for f in fixtures]
+        day, at = round_.date, round_.time
+        _discard_round(t, round_, user)
+        t.refresh_from_db()
+        new = _create_round(t, round_.number, tables, user, day, at)
+        remade = list(new.fixtures.all())
+        for f in remade:
+            f.venue_table = venue[f.table - 1]
+        Fixture.objects.bulk_update(remade, ["venue_table"])
+        return new
+
+
+def schedule_round(
+    round_: Round, user: User, day: date | None, at: time | None, tables: Mapping[int, int | None]
+) -> Round:
+    """When the round is played and at which table of the room each fixture sits
+    (``tables``: fixture id → table number, None for the draw's). Any time, played or not."""
+    _require_organiser(user, round_.tournament.club)
+    fixtures = {f.pk: f for f in round_.fixtures.all()}
+    if set(tables) - set(fixtures):
+        raise Refused(_("A table of another round was given."), item={"field": "tables"})
+    chosen = [n for n in tables.values() if n is not None]
+    if len(chosen) != len(set(chosen)):
+        raise Refused(_("Two fixtures cannot play at the same table."), item={"field": "tables"})
+    if any(n < 1 for n in chosen):
+        raise Refused(_("A table number is 1 or more."), item={"field": "tables"})
+    with transaction.atomic():
+        round_.date, round_.time = day, at
+        round_.save(update_fields=["date", "time"])
+        for pk, n in tables.items():
+            fixtures[pk].venue_table = n
+        Fixture.objects.bulk_update([fixtures[pk] for pk in tables], ["venue_table"])
+        Tournament.objects.filter(pk=round_.tournament_id).update(
+            live_version=F("live_version") + 1, live_updated_at=timezone.now()
         )
     return round_
 
@@ -483,10 +799,17 @@ def seat_players(t: Tournament, entries: Sequence[Entry]) -> list[Player]:
     return seats
 
 
-def _create_round(t: Tournament, number: int, tables: list[list[Entry]], user: User) -> Round:
+def _create_round(
+    t: Tournament,
+    number: int,
+    tables: list[list[Entry]],
+    user: User,
+    day: date | None = None,
+    at: time | None = None,
+) -> Round:
     """The round, its fixtures and their matches (inside the caller's transaction). A
     table with a withdrawn entry is decided at once, without a match."""
-    round_ = Round.objects.create(tournament=t, number=number)
+    round_ = Round.objects.create(tournament=t, number=number, date=day, time=at)
     decided = False
     for table, entries in enumerate(tables, 1):
         fixture = Fixture(round=round_, table=table)

@@ -7,7 +7,8 @@ unit order, each with a score and a placing — and nothing here touches the dat
 - **Placing points** (the ``match_points`` column, "Pts"): at a table of ``k`` entries the
   one placed ``p``-th scores ``points_per_win × (k − p)``; entries tied for a place share
   the points of the places they cover equally. At a pairs table that is
-  ``points_per_win`` for the won match and 0 for the lost one.
+  ``points_per_win`` for the won match and ``points_per_loss`` (0 unless the tournament
+  says) for a lost one played — not for one forfeited.
 - **Byes**: in pairs formats a bye counts as a won match worth its match points and
   nothing else (no hands, no game points, not an opponent for Buchholz); at tables of
   three or more a bye scores a table's average placing points (1 at a table of three).
@@ -108,15 +109,21 @@ class Result:
 
 @dataclass(frozen=True)
 class Scheme:
-    """How a tournament ranks: its tiebreaks, points per win, table size and game."""
+    """How a tournament ranks: its tiebreaks, points per win, table size, game and points
+    per lost match (pairs tables only)."""
 
     tiebreaks: tuple[str, ...] = ()
     points_per_win: int = 1
     table_size: int = 2
     game: str = "cuatrola"
+    points_per_loss: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))
+        if self.points_per_loss and self.table_size != 2:
+            raise ValueError("points per lost match apply to pairs tables only")
+        if not 0 <= self.points_per_loss < self.points_per_win:
+            raise ValueError("points per lost match: from 0 to fewer than per win")
         unknown = [t for t in self.tiebreaks if t not in available(self.table_size, self.game)]
         if unknown:
             raise ValueError(f"unknown tiebreak(s): {', '.join(unknown)}")
@@ -149,6 +156,10 @@ class Metric:
     def contribution(self, r: Result, index: int, points_per_win: int) -> float:
         raise NotImplementedError
 
+    def value(self, r: Result, index: int, scheme: Scheme) -> float:
+        """What result ``r`` adds for participant ``index`` under ``scheme``."""
+        return self.contribution(r, index, scheme.points_per_win)
+
     def derive(self, values: Mapping[str, Mapping[int, float]], entry: int) -> float:
         raise NotImplementedError
 
@@ -161,7 +172,7 @@ class Metric:
                 continue
             for i, p in enumerate(r.participants):
                 if p.entry in out:
-                    out[p.entry] += self.contribution(r, i, scheme.points_per_win)
+                    out[p.entry] += self.value(r, i, scheme)
         return out
 
     def applies(self, table_size: int, game: str) -> bool:
@@ -237,6 +248,11 @@ class MatchPoints(Metric):
 
     def contribution(self, r, index, points_per_win):
         return r.placing_points(index, points_per_win)
+
+    def value(self, r, index, scheme):
+        points = r.placing_points(index, scheme.points_per_win)
+        lost = not r.is_bye and not points and not r.participants[index].forfeited
+        return scheme.points_per_loss if lost else points
 
 
 @metric
@@ -650,7 +666,7 @@ def standings_by_round(
                     continue
                 for i, p in enumerate(r.participants):
                     if p.entry in totals[m.key]:
-                        totals[m.key][p.entry] += m.contribution(r, i, scheme.points_per_win)
+                        totals[m.key][p.entry] += m.value(r, i, scheme)
         out[number] = rank(
             entries,
             so_far,

@@ -35,6 +35,7 @@ def scheme_of(tournament: Tournament) -> Scheme:
         tournament.points_per_win,
         tournament.table_size,
         tournament.game,
+        tournament.points_per_loss,
     )
 
 

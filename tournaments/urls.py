@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import output_views, views
+from . import output_views, setup_views, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -17,8 +17,36 @@ urlpatterns = [
     path("tournaments/<int:pk>/entries/", views.add_entry, name="add_entry"),
     path(
         "tournaments/<int:pk>/entries/<int:entry>/withdraw/",
-        views.withdraw_entry,
+        setup_views.withdraw_entry,
         name="withdraw_entry",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry>/readmit/",
+        setup_views.readmit_entry,
+        name="readmit_entry",
+    ),
+    path("clubs/<slug:slug>/tournaments/new/", setup_views.new_tournament, name="new"),
+    path("tournaments/<int:pk>/settings/", setup_views.edit_tournament, name="edit"),
+    path("tournaments/<int:pk>/seeding/", setup_views.set_seeding, name="seeding"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/schedule/",
+        setup_views.schedule_round,
+        name="schedule_round",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/delete/",
+        setup_views.delete_round,
+        name="delete_round",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/redraw/",
+        setup_views.redraw_round,
+        name="redraw_round",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/swap/",
+        setup_views.swap_entries,
+        name="swap_entries",
     ),
     path("tournaments/<int:pk>/next-round/", views.next_round, name="next_round"),
     path("tournaments/<int:pk>/rounds/<int:number>/", views.round_sheet, name="round"),

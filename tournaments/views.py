@@ -5,7 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Case, Prefetch, When
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -22,7 +22,15 @@ from games.models import Match, Seat
 from games.services import Refused, Stale
 
 from . import exports, services
-from .forms import DecideForm, DeviceTokenForm, EntryForm, TournamentForm, WithdrawForm
+from .forms import (
+    DecideForm,
+    DeviceTokenForm,
+    DrawForm,
+    EntryForm,
+    ScheduleForm,
+    SwapForm,
+    TournamentForm,
+)
 from .models import Fixture, Tournament
 from .standings import REGISTRY
 from .standings_store import fixture_rows, parse_round_number, scheme_of, tiebreaks_of
@@ -121,12 +129,14 @@ def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, form.first_error())
     else:
         name = form.cleaned_data["name"]
-        _token, key = create_device_token(club, request.user, name, form.cleaned_data["tournament"])
+        token, key = create_device_token(club, request.user, name, form.cleaned_data["tournament"])
         messages.success(
             request,
             _("Device token for %(name)s — copy the key now, it will not be shown again: %(key)s")
             % {"name": name, "key": key},
         )
+        # the QR code that signs the device in, so the key need not be typed on a phone
+        return redirect("games:device_qr", slug=slug, token=token.pk)
     return redirect("tournaments:club", slug=slug)
 
 
@@ -197,7 +207,14 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "entry_form": EntryForm(club=t.club, size=t.entry_size)
         if organiser and not t.rounds.exists()
         else None,
-        "withdraw_form": WithdrawForm(auto_id=False) if organiser else None,
+        "draw_refusal": services.draw_refusal(t) if organiser else None,
+        "draw_form": DrawForm(auto_id="draw_%s") if organiser else None,
+        "readmittable": {
+            e.pk
+            for e in t.entries.filter(withdrawn=True, withdrawn_after_round__gte=t.rounds.count())
+        }
+        if organiser
+        else set(),
         "individual": t.entry_size == 1,
         "tiebreak_names": ", ".join(REGISTRY[k].name for k in tiebreaks_of(t)),
     }
@@ -221,46 +238,23 @@ def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def withdraw_entry(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
-    t = _readable(request, pk)
-    form = WithdrawForm(request.POST)
-    if not form.is_valid():
-        messages.error(
-            request, _("Choose what becomes of the results and of the unplayed fixtures.")
-        )
-        return redirect("tournaments:tournament", pk=pk)
-    try:
-        done = services.withdraw_entry(
-            get_object_or_404(t.entries, pk=entry),
-            request.user,
-            form.cleaned_data["results"] or None,
-            form.cleaned_data["unplayed"] or None,
-        )
-    except Refused as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(
-            request,
-            _("%(name)s withdrew: results %(results)s, unplayed fixtures %(unplayed)s.")
-            % {
-                "name": done.name,
-                "results": done.get_withdrawal_results_display(),
-                "unplayed": done.get_withdrawal_unplayed_display(),
-            },
-        )
-    return redirect("tournaments:tournament", pk=pk)
-
-
-@login_required
-@require_POST
 def next_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """Draw the next round (with its date and time, if given); a refusal shows the
+    tournament again with the reason, 409."""
     t = _readable(request, pk)
+    form = DrawForm(request.POST)
+    day = at = None
+    if form.is_valid():
+        day, at = form.cleaned_data["date"], form.cleaned_data["time"]
     try:
-        round_ = services.generate_next_round(t, request.user)
+        round_ = services.generate_next_round(t, request.user, day, at)
     except Refused as exc:
         messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Round %(n)s is ready.") % {"n": round_.number})
+        request.method, request.POST = "GET", QueryDict()
+        response = tournament_page(request, pk)
+        response.status_code = exc.status
+        return response
+    messages.success(request, _("Round %(n)s is ready.") % {"n": round_.number})
     return redirect("tournaments:tournament", pk=pk)
 
 
@@ -282,11 +276,17 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         row["can_import"] = (
             recorder and f.match is not None and not f.decision and not row["has_events"]
         )
-    return render(
-        request,
-        "tournaments/round_sheet.html",
-        {"t": t, "round": round_, "rows": rows, "organiser": organiser},
-    )
+    context = {"t": t, "round": round_, "rows": rows, "organiser": organiser}
+    if organiser:
+        fixtures = [row["fixture"] for row in rows]
+        initial = {"date": round_.date, "time": round_.time}
+        context["schedule_form"] = ScheduleForm(initial=initial, fixtures=fixtures)
+        # undone only while it is the last round and no hand of it is recorded
+        context["can_undo"] = not any(row["has_events"] for row in rows) and (
+            not t.rounds.filter(number__gt=round_.number).exists()
+        )
+        context["swap_form"] = SwapForm(entries=[e for row in rows for e in row["entries"]])
+    return render(request, "tournaments/round_sheet.html", context)
 
 
 @login_required

@@ -40,7 +40,7 @@ def error_body(message: str, rule: str | None = None, item: dict | None = None) 
 
 def exception_handler(exc, context):
     if isinstance(exc, Refused):
-        return Response(error_body(exc.message, exc.rule, exc.item), status=400)
+        return Response(error_body(exc.message, exc.rule, exc.item), status=exc.status)
     if isinstance(exc, Stale):
         from .payloads import match_payload
 

@@ -132,11 +132,27 @@ def match_payload(
     }
 
 
+def last_hand(game: Game, state: Any) -> dict[str, Any] | None:
+    """The latest complete hand: what it added to each unit and the penalty that ended
+    it, if one did (the pad says why the score jumped)."""
+    outcomes = game.outcomes(state)
+    if not outcomes:
+        return None
+    outcome = outcomes[-1]
+    penalty = game.hand_story(state.hands[outcome.number - 1]).get("penalty")
+    return {"number": outcome.number, "delta": list(outcome.delta), "penalty": penalty}
+
+
 def legal_payload(match: Match, state: Any) -> dict[str, Any]:
-    """What the table may record next, each action in the game's event notation."""
+    """What the table may record next, each action in the game's event notation; the
+    seats that play the hand (a seat sitting out can neither sing nor revoke), the
+    auction so far, and the latest complete hand."""
     game = find_game(match.game)
     hand = state.hands[-1] if state.hands and not state.awaiting_deal else None
     row = match.hands.order_by("-number").only("number", "next_seq").first()
+    seats = range(game.seats(state.rules))
+    story = game.hand_story(hand) if hand else {}
+    out = {story.get("roles", {}).get("sitting_out")}
     return {
         "hand": row.number if row else None,
         "next_seq": row.next_seq if row else None,
@@ -144,4 +160,7 @@ def legal_payload(match: Match, state: Any) -> dict[str, Any]:
         "to_act": hand.to_act if hand else None,
         "deal_known": hand.deal is not None if hand else False,
         "actions": game.legal_actions(state),
+        "in_hand": [s for s in seats if s not in out],
+        "speech": story.get("speech", []),
+        "last_hand": last_hand(game, state),
     }

@@ -121,6 +121,20 @@ class LegalSerializer(serializers.Serializer):
         help_text="Every event that may be recorded now, each in the game's notation "
         '(e.g. {"kind": "play", "card": "3c", "seat": 1})',
     )
+    in_hand = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The seats that play this hand (not one sitting it out): who may sing "
+        "or be penalised",
+    )
+    speech = serializers.ListField(
+        child=serializers.DictField(),
+        help_text='The auction so far, in order: [{"seat": 1, "text": "70"}, …]',
+    )
+    last_hand = serializers.DictField(
+        allow_null=True,
+        help_text='The latest complete hand: {"number", "delta" (per unit), "penalty" '
+        '({"seat", "rule"} or null)}',
+    )
 
 
 class LiveMatchSerializer(serializers.Serializer):

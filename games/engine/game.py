@@ -185,6 +185,10 @@ class Game(ABC):
         """The deck the ruleset plays with (some games change it with an option)."""
         return self.deck
 
+    def deal_size(self, rules: Any) -> int:
+        """How many cards a deal gives each seat (a deal event's ``deal`` lists)."""
+        raise NotImplementedError
+
     # ----------------------------------------------------------------------- events
     @abstractmethod
     def event_from_dict(self, data: Any) -> Any:

@@ -5,6 +5,8 @@
 // tappable (dimmed): a scorer records what happened at the table, and the server answers a
 // card it can prove illegal with its rule and evidence (then the penalty is one tap away).
 // Strings, the deck and the table come from the page (#pad-config, built by the server).
+// Entries go through a queue (pad-net.js): kept while the connection is down, sent in order
+// when it returns; the pad polls legal/ so that another device's entries appear.
 (function () {
   "use strict";
   const pad = document.getElementById("pad");
@@ -19,7 +21,12 @@
   // Belote's suit contracts by the suit's letter (French deck)
   const SUIT_CALL = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
   let match = null; // the match as the API reads it
-  let legal = null; // the legal/ read: hand, next_seq, phase, to_act, actions
+  let legal = null; // the legal/ read: hand, next_seq, phase, to_act, actions, in_hand…
+  let queued = []; // entries not yet stored, in order (pad-net.js keeps them)
+  let dealing = null; // every seat's cards being entered: {hand, seat, hands}
+  // a refusal in the reader's language with the players' names (`detail`), else the
+  // checker's sentence
+  const message = (body) => body.detail || body.message;
 
   const fmt = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => vars[k]);
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
@@ -89,60 +96,94 @@
   }
 
   // ------------------------------------------------------------------ talking to the API
-  async function getJSON(url) {
-    const response = await fetch(url, { cache: "no-cache", headers: { Accept: "application/json" } });
-    return response.json();
-  }
-
-  async function load() {
-    const [m, l] = await Promise.all([getJSON(api), getJSON(api + "legal/")]);
-    render(m, l);
-  }
-
-  async function post(path, body) {
-    pad.classList.add("busy");
-    $("pad-error").textContent = "";
-    try {
-      const response = await fetch(api + path, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json" },
-        body: JSON.stringify(body),
-      });
-      const answer = await response.json();
-      if (response.ok) {
-        render(answer, await getJSON(api + "legal/"));
+  const net = window.PadNet(api, "pad-queue-" + pad.dataset.match, {
+    csrf: csrf,
+    pollMs: Number(pad.dataset.poll) || 4000,
+    onState: (m, l, fromElsewhere) => {
+      if (l) {
+        render(m, l);
+        if (fromElsewhere) $("pad-status-note").textContent = L.updated;
       } else {
-        if (response.status === 409 && answer.state) render(answer.state, await getJSON(api + "legal/"));
-        showError(answer, response.status, body);
+        match = m;
+        renderScore(m);
       }
-    } catch (e) {
-      $("pad-error").textContent = L.network;
-    } finally {
-      pad.classList.remove("busy");
-    }
+    },
+    onRefused: (body, status, dropped) => {
+      if (status === 409 && body.state) match = body.state;
+      showError(body, status, dropped[0], dropped.slice(1));
+    },
+    onQueue: (q) => {
+      queued = q.queued;
+      pad.classList.toggle("busy", q.busy);
+      renderQueue(q);
+      if (match && legal) render(match, legal);
+    },
+  });
+
+  function nextSeq() {
+    const mine = queued.filter((b) => b.hand === legal.hand);
+    return mine.length ? mine[mine.length - 1].expected_seq + 1 : legal.next_seq;
   }
 
   function send(event) {
-    return post("events/", { hand: legal.hand, expected_seq: legal.next_seq, ...event });
+    $("pad-error").textContent = "";
+    $("pad-status-note").textContent = "";
+    net.enqueue(Object.assign({ hand: legal.hand, expected_seq: nextSeq() }, event));
   }
 
-  function undo() {
+  async function undo() {
+    if (queued.length && net.dropLast()) return; // not sent yet: it just leaves the queue
+    if (net.busy()) {
+      $("pad-error").textContent = L.undoOffline;
+      return;
+    }
     if (!window.confirm(L.confirmUndo)) return;
-    post("undo/", {});
+    try {
+      const refused = await net.undo();
+      if (refused) showError(refused, 400, null, []);
+    } catch (e) {
+      $("pad-error").textContent = L.undoOffline;
+    }
   }
 
-  function showError(body, status, sent) {
+  function renderQueue(q) {
+    const box = $("pad-queue");
+    const n = q.queued.length;
+    box.textContent = "";
+    box.hidden = !n;
+    box.classList.toggle("offline", q.offline);
+    if (!n) return;
+    if (q.offline) box.append(n === 1 ? L.offlineOne : fmt(L.offline, { n: n }));
+    else box.append(fmt(L.sending, { n: n }));
+    const list = el("span", "queued");
+    q.queued.forEach((b) => list.append(" ", b.card ? cardEl(b.card) : el("span", "badge", entryText(b))));
+    box.append(list);
+  }
+
+  function entryText(b) {
+    if (b.card) return b.card;
+    if (b.kind === "penalty") return b.rule + " · " + names[b.seat];
+    if (b.kind === "cante") return canteLabel(b);
+    return L[b.bid] || L[b.call] || String(b.bid || b.call || b.suit || b.trump_card || b.kind);
+  }
+
+  function showError(body, status, sent, dropped) {
     const box = $("pad-error");
     box.textContent = "";
     if (body.rule) box.append(el("span", "rule", body.rule), " ");
-    box.append(body.message || "Error " + status);
-    // a card the server proved illegal: offer the penalty it calls for (its rule, its seat)
+    box.append(message(body) || "Error " + status);
+    if (dropped && dropped.length) box.append(el("p", "", fmt(L.dropped, { list: dropped.map(entryText).join(" · ") })));
+    // an entry the server refused because it proves a renuncio: the penalty it calls for
+    // (its rule, its seat), for an organiser to record right here
     const seat = body.item && body.item.seat;
-    if (sent && sent.kind === "play" && body.rule && C.penalty_rules.includes(body.rule)
-        && Number.isInteger(seat)) {
-      const p = el("div", "actions");
-      p.append(button(fmt(L.penaltyFor, { name: names[seat], rule: body.rule }),
-        { kind: "penalty", seat: seat, rule: body.rule }, "primary"));
+    if (sent && body.rule && C.penalty_rules.includes(body.rule) && Number.isInteger(seat)) {
+      const p = el("div", "actions renuncio");
+      if (C.may_organise) {
+        p.append(button(fmt(L.penaltyFor, { name: names[seat], rule: body.rule }),
+          { kind: "penalty", seat: seat, rule: body.rule }, "primary big"));
+      } else {
+        p.append(el("span", "muted", L.askOrganiser));
+      }
       box.append(p);
     }
   }
@@ -151,6 +192,7 @@
   function render(m, l) {
     match = m;
     legal = l;
+    if (dealing && (dealing.hand !== l.hand || l.phase !== "deal")) dealing = null;
     const cur = m.current || {};
     renderScore(m);
     renderStatus(m, cur);
@@ -158,6 +200,8 @@
     renderActions(m, cur, l);
     renderTricks(cur);
     renderOther(cur, l);
+    renderSpeech(l);
+    renderLast(m, l);
   }
 
   function renderScore(m) {
@@ -200,9 +244,12 @@
     table.dataset.seats = names.length;
     const onTable = {};
     (cur.trick || []).forEach((p) => { onTable[p.seat] = p.card; });
+    const entering = !!dealing;
     names.forEach((name, i) => {
       const seat = el("div", "seat seat-" + i);
       seat.dataset.seat = i;
+      seat.setAttribute("aria-label", fmt(L.seat, { n: i + 1 }) + " · " + name);
+      seat.append(el("span", "seat-no", String(i + 1)));
       if (l.to_act === i && match.status !== "finished") seat.classList.add("to-act");
       if (cur.sitting_out === i) seat.classList.add("out");
       seat.append(el("strong", "", name));
@@ -216,6 +263,16 @@
       const slot = el("div", "slot");
       if (onTable[i]) slot.append(cardEl(onTable[i]));
       seat.append(slot);
+      if (entering) {
+        // the cards entered for this seat; tap the seat to enter its cards
+        seat.classList.toggle("dealing", dealing.seat === i);
+        const dealt = el("div", "dealt");
+        dealing.hands[i].forEach((c) => dealt.append(cardEl(c)));
+        seat.append(dealt, el("small", "", dealing.hands[i].length + "/" + C.deal_size));
+        seat.setAttribute("role", "button");
+        seat.tabIndex = 0;
+        seat.addEventListener("click", () => { dealing.seat = i; render(match, legal); });
+      }
       table.append(seat);
     });
   }
@@ -237,7 +294,14 @@
       prompt.textContent = L.finished;
       return;
     }
-    if (kinds.deal) {
+    if (queued.length && l.phase !== "playing") {
+      // what may follow a queued entry is the server's to say: wait for it
+      prompt.textContent = fmt(L.sending, { n: queued.length });
+      return;
+    }
+    if (kinds.deal && dealing && dealing.hand === l.hand) {
+      renderDealing(kinds.deal, cur, prompt, actions, deck);
+    } else if (kinds.deal) {
       prompt.textContent = fmt(kinds.deal.some((a) => a.trump_card) ? L.dealCard : L.deal, { name: names[cur.dealer] });
       const withCard = kinds.deal.filter((a) => a.trump_card);
       if (withCard.length) {
@@ -246,6 +310,15 @@
         fillDeck(deck, (c) => pick(c, offered.has(c) ? { kind: "deal", trump_card: c } : null, true));
       }
       kinds.deal.filter((a) => !a.trump_card).forEach((a) => actions.append(button(L.dealButton, a, "primary big")));
+      const enter = el("button", "big deal-enter", L.dealCards);
+      enter.type = "button";
+      enter.addEventListener("click", () => {
+        const seats = names.length;
+        const first = Number.isInteger(cur.dealer) ? (cur.dealer + 1) % seats : 0;
+        dealing = { hand: l.hand, seat: first, hands: names.map(() => []) };
+        render(match, legal);
+      });
+      actions.append(enter);
     } else if (kinds.call) {
       prompt.textContent = fmt(L.call, { name: who });
       // a suit contract (Belote) is its suit's mark and name; the others by name
@@ -297,14 +370,99 @@
     }
     if (l.phase === "playing") {
       // the whole deck, suit by suit: a card played already is greyed out; one the server
-      // lists as legal is plain; any other is dimmed but may still be tapped
+      // lists as legal is plain; any other is dimmed but may still be tapped (while entries
+      // wait in the queue the list is out of date: every card left is plain)
       deck.hidden = false;
-      const played = new Set((cur.tricks || []).flatMap((t) => t.cards).concat((cur.trick || []).map((p) => p.card)));
-      const listed = new Set((kinds.play || []).map((a) => a.card));
+      const played = new Set((cur.tricks || []).flatMap((t) => t.cards).concat((cur.trick || []).map((p) => p.card))
+        .concat(queued.filter((b) => b.card).map((b) => b.card)));
+      const listed = new Set(queued.length ? C.deck : (kinds.play || []).map((a) => a.card));
       fillDeck(deck, (c) => pick(c, played.has(c) ? null : { kind: "play", card: c }, listed.has(c)));
     }
     Object.keys(kinds).filter((k) => !["deal", "call", "bid", "trump", "play", "cante", "declaration", "belote"].includes(k))
       .forEach((k) => kinds[k].forEach((a) => actions.append(button(JSON.stringify(a), a))));
+  }
+
+  // every seat's cards, tapped into the seat being entered (it moves on when full); then,
+  // where the deal shows a trump card, the dealer's card that was shown
+  function renderDealing(deals, cur, prompt, actions, deck) {
+    const owner = {};
+    dealing.hands.forEach((cards, s) => cards.forEach((c) => { owner[c] = s; }));
+    const full = dealing.hands.every((cards) => cards.length === C.deal_size);
+    const shows = deals.filter((a) => a.trump_card);
+    deck.hidden = false;
+    if (full && shows.length) {
+      prompt.textContent = fmt(L.dealTrump, { name: names[cur.dealer] });
+      const offered = new Set(shows.map((a) => a.trump_card));
+      const mine = new Set(dealing.hands[cur.dealer]);
+      fillDeck(deck, (c) => pick(c, mine.has(c) && offered.has(c)
+        ? { kind: "deal", trump_card: c, deal: dealing.hands } : null, true));
+    } else if (full) {
+      prompt.textContent = L.dealDone;
+      actions.append(button(L.dealSend, Object.assign({}, deals[0], { deal: dealing.hands }), "primary big"));
+      deck.hidden = true;
+    } else {
+      const s = dealing.seat;
+      prompt.textContent = fmt(L.dealSeat, { name: names[s], n: dealing.hands[s].length, size: C.deal_size });
+      fillDeck(deck, (c) => {
+        const b = cardEl(c, "button");
+        b.type = "button";
+        if (owner[c] !== undefined) {
+          b.classList.add("taken");
+          b.setAttribute("aria-pressed", "true");
+          b.append(el("span", "who", String(owner[c] + 1)));
+        }
+        b.addEventListener("click", () => dealTap(c, owner[c]));
+        return b;
+      });
+    }
+    const again = el("button", "big", L.dealClear);
+    again.type = "button";
+    again.addEventListener("click", () => { dealing = null; render(match, legal); });
+    actions.append(again);
+  }
+
+  function dealTap(card, from) {
+    const hands = dealing.hands;
+    if (from !== undefined) {
+      hands[from].splice(hands[from].indexOf(card), 1); // a card tapped again goes back
+      dealing.seat = from;
+    } else if (hands[dealing.seat].length < C.deal_size) {
+      hands[dealing.seat].push(card);
+      // on to the next seat that still needs cards
+      for (let k = 0; k < names.length && hands[dealing.seat].length === C.deal_size; k++) {
+        dealing.seat = (dealing.seat + 1) % names.length;
+      }
+    }
+    render(match, legal);
+  }
+
+  function renderSpeech(l) {
+    const box = $("pad-speech");
+    box.textContent = "";
+    const said = l.speech || [];
+    box.hidden = !said.length;
+    if (!said.length) return;
+    box.append(el("strong", "", L.speech + ": "));
+    said.forEach((s, i) => {
+      const item = el("span", "said", names[s.seat] + " " + (L[s.text] || s.text));
+      box.append(i ? " · " : "", item);
+    });
+  }
+
+  // the latest complete hand: what it gave each unit and, when a penalty ended it, which
+  function renderLast(m, l) {
+    const box = $("pad-last");
+    const last = l.last_hand;
+    box.textContent = "";
+    box.hidden = !last;
+    if (!last) return;
+    const points = (m.units || []).map((u) => u.seats.map((s) => names[s]).join(" & ")
+      + " " + (last.delta[u.unit] >= 0 ? "+" : "") + last.delta[u.unit]).join(" · ");
+    const p = last.penalty;
+    box.textContent = p
+      ? fmt(L.lastPenalty, { hand: last.number, rule: p.rule, name: names[p.seat], points: points })
+      : fmt(L.lastHand, { hand: last.number, points: points });
+    box.classList.toggle("penalty", !!p);
   }
 
   // the deck suit by suit (the page's deck is in suit order), each suit its own block
@@ -346,6 +504,8 @@
   function renderTricks(cur) {
     const trick = $("pad-trick");
     trick.textContent = "";
+    $("pad-trick-title").hidden = !(cur.trick || []).length;
+    $("pad-tricks-title").hidden = !(cur.tricks || []).length;
     (cur.trick || []).forEach((p) => {
       const wrap = el("span");
       wrap.append(cardEl(p.card), el("span", "who", names[p.seat]));
@@ -378,19 +538,22 @@
     const open = match.status !== "finished" && (l.phase === "playing" || l.phase === "complete");
     $("pad-other").hidden = !open;
     if (!open) return;
+    // only the seats that play the hand (the server says which: one may sit it out)
+    const inHand = new Set(l.in_hand || names.map((_, i) => i));
     if (l.phase === "playing") {
       other.append(el("p", "muted", L.otherCante));
       const cantes = el("div", "actions");
-      C.cantes.forEach((a) => cantes.append(button(canteLabel(a), a)));
+      C.cantes.filter((a) => inHand.has(a.seat)).forEach((a) => cantes.append(button(canteLabel(a), a)));
       other.append(cantes);
     }
+    if (!C.may_organise) return; // a penalty is an organiser's decision
     other.append(el("p", "muted", L.penalty));
     const penalties = el("div", "actions");
-    names.forEach((n, i) => C.penalty_rules.forEach((rule) => penalties.append(
+    names.forEach((n, i) => inHand.has(i) && C.penalty_rules.forEach((rule) => penalties.append(
       button(fmt(L.penaltyFor, { name: n, rule: rule }), { kind: "penalty", seat: i, rule: rule }))));
     other.append(penalties);
   }
 
   $("pad-undo").addEventListener("click", undo);
-  load();
+  net.refresh(true).catch(() => { $("pad-error").textContent = L.network; }).then(() => net.flush());
 })();

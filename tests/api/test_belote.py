@@ -331,6 +331,9 @@ def test_the_auction_offers_double_and_redouble_only_when_b2_allows_them(setup):
         "to_act": None,
         "deal_known": False,
         "actions": [{"kind": "deal"}],
+        "in_hand": [0, 1, 2, 3],
+        "speech": [],
+        "last_hand": None,
     }
     state = post_event(client, state["id"], state, {"kind": "deal"})
     higher = ("spades", "no_trumps", "all_trumps")

@@ -59,6 +59,9 @@ def test_a_new_match_has_one_row_per_side_and_its_deal_is_the_legal_action(setup
         "phase": "deal",
         "to_act": None,
         "deal_known": False,
+        "in_hand": [0, 1, 2, 3],
+        "speech": [],
+        "last_hand": None,
     }
     # the dealer shows any card of the 20-card deck (C1)
     assert body["actions"] == [{"kind": "deal", "trump_card": c.text} for c in SPANISH_20]
@@ -98,6 +101,10 @@ def test_the_legal_cards_follow_the_deal_for_the_scorer(led):
         # seat 1 holds 12o 1c 3c 10b 11e: it must beat 10e with 11e (C7.2); no trick is
         # complete, so nobody may sing
         "actions": [{"kind": "play", "card": "11e", "seat": 1}],
+        # four passes: a plain hand, every seat plays it
+        "in_hand": [0, 1, 2, 3],
+        "speech": [{"seat": s, "text": "pass"} for s in range(4)],
+        "last_hand": None,
     }
     post_event(client, state["id"], state, body["actions"][0])
 

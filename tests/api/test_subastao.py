@@ -215,6 +215,9 @@ def test_the_legal_actions_of_a_three_player_hand_can_be_posted_as_they_are(setu
         "to_act": None,
         "deal_known": False,
         "actions": [{"kind": "deal"}],
+        "in_hand": [0, 1, 2],
+        "speech": [],
+        "last_hand": None,
     }
     first = rec.hands[0]
     state = post_event(client, state["id"], state, {"kind": "deal", "deal": first.deal})

@@ -46,6 +46,16 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
         f"/tournaments/{league.pk}/",
         f"/tournaments/{league.pk}/rounds/1/",
     ]
+    if role != "anonymous":
+        urls += ["/my-table/", f"/matches/{match.pk}/score/"]
+    if role == "organiser":
+        from clubs.devices import create_device_token
+        from clubs.models import Club, Membership
+
+        club = Club.objects.get(slug="pena-la-baza")
+        organiser = Membership.objects.filter(club=club, role="organiser").first().user
+        token, _key = create_device_token(club, organiser, "Mesa 3")
+        urls.append(f"/clubs/pena-la-baza/devices/{token.pk}/qr/")
     # the club's own pages (tests/browser/test_club_night_start.py walks them in order)
     urls += {
         "anonymous": ["/accounts/signup/"],
@@ -65,6 +75,13 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
         ],
     }[role]
     urls.append("/records/check/")  # last: its paste box is measured below
+    if role == "organiser":  # the setup pages (before the record checker, read below)
+        entry = league.entries.order_by("seed").first()
+        urls[-1:-1] = [
+            "/clubs/pena-la-baza/tournaments/new/",
+            f"/tournaments/{league.pk}/settings/",
+            f"/tournaments/{league.pk}/entries/{entry.pk}/withdraw/",
+        ]
     widths = {}
     for url in urls:
         response = page.goto(live_server.url + url)

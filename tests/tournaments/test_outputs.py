@@ -3,7 +3,7 @@ table, a round's results as CSV and XLSX, the rounds as an iCalendar feed."""
 
 import csv
 import io
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from types import SimpleNamespace
 
 import pytest
@@ -11,7 +11,7 @@ from icalendar import Calendar
 from openpyxl import load_workbook
 
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
-from tournaments import calendar, services
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -180,18 +180,20 @@ def test_an_undated_round_is_left_out_of_the_calendar(client, league):
     assert cal.walk("VEVENT") == []
 
 
-def test_a_round_with_a_start_time_is_a_timed_event(league):
-    """Rounds get ``starts_at`` (a date and time) in another branch: the feed reads it
-    when present, before the day."""
-    league.round.starts_at = datetime(2026, 12, 4, 19, 30, tzinfo=UTC)
-    league.round.date = date(2026, 12, 1)
-    body = calendar.tournament_calendar(
-        league.t, [league.round], {}, lambda r: "https://club.example/r/1/", "club.example"
-    )
-    (event,) = Calendar.from_ical(body).walk("VEVENT")
-    assert event.decoded("DTSTART") == datetime(2026, 12, 4, 19, 30, tzinfo=UTC)
+def test_a_round_with_a_starting_time_is_a_timed_event(client, league, settings):
+    """7:30 pm in Madrid on 4 December (winter time, UTC+1) is 18:30 UTC."""
+    settings.TIME_ZONE = "Europe/Madrid"
+    league.round.date = date(2026, 12, 4)
+    league.round.time = time(19, 30)
+    league.round.save()
+    response = client.get(f"/tournaments/{league.t.pk}/calendar.ics")
+    (event,) = Calendar.from_ical(response.content).walk("VEVENT")
+    assert event.decoded("DTSTART") == datetime(2026, 12, 4, 18, 30, tzinfo=UTC)
     assert "DTEND" not in event
-    assert b"DTSTART:20261204T193000Z" in body
+    assert b"DTSTART:20261204T183000Z" in response.content
+    # the score sheets say when too
+    sheets = client.get(f"/tournaments/{league.t.pk}/rounds/1/sheets/").content.decode()
+    assert "4 Dic 2026 19:30" in sheets
 
 
 def test_a_private_tournament_gives_nothing_out_to_visitors(client, league):

@@ -12,7 +12,7 @@ from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
 from .hand import HandState
 from .match import MatchState
-from .options import SEATS, BeloteRules
+from .options import HAND_SIZE, SEATS, BeloteRules
 
 
 class BeloteGame(Game):
@@ -30,6 +30,9 @@ class BeloteGame(Game):
 
     def seats(self, rules: BeloteRules) -> int:
         return SEATS
+
+    def deal_size(self, rules: Any) -> int:
+        return HAND_SIZE
 
     def units(self, rules: BeloteRules) -> int:
         return 2

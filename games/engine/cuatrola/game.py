@@ -12,7 +12,7 @@ from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
 from .hand import HandState, side_of
 from .match import MatchState
-from .options import MATCH_FORMATS, SEATS, CuatrolaRules
+from .options import HAND_SIZE, MATCH_FORMATS, SEATS, CuatrolaRules
 
 
 class Cuatrola(Game):
@@ -31,6 +31,9 @@ class Cuatrola(Game):
 
     def seats(self, rules: CuatrolaRules) -> int:
         return SEATS
+
+    def deal_size(self, rules: Any) -> int:
+        return HAND_SIZE
 
     def units(self, rules: CuatrolaRules) -> int:
         return 2

@@ -33,6 +33,9 @@ class Subastao(Game):
     def seats(self, rules: SubastaoRules) -> int:
         return rules.players
 
+    def deal_size(self, rules: SubastaoRules) -> int:
+        return rules.hand_size
+
     def units(self, rules: SubastaoRules) -> int:
         return rules.units
 

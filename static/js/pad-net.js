@@ -1,0 +1,198 @@
+// The scoring pad's link to the server: an entry queue kept in localStorage and sent in
+// order, retried with backoff while the connection is down (or the server answers 502-504),
+// and a poll of legal/ with If-None-Match so that another device's entries appear (a 304
+// costs the server one small query). The server stores a resent entry once: the same event
+// at the same hand and expected_seq is answered 200 and stored nothing (games/services.py).
+// It knows no rule and draws nothing: score.js gives it hooks.
+(function () {
+  "use strict";
+  const BACKOFF = [1000, 2000, 4000, 8000, 15000];
+  const TRANSIENT = [502, 503, 504];
+
+  window.PadNet = function (api, storageKey, hooks) {
+    let queue = load();
+    let inFlight = false;
+    let settling = false; // the last entry is stored; the pad is reading the state after it
+    let failures = 0;
+    let timer = null;
+    let legalTag = null; // the ETag of the legal/ read the pad shows
+    let generation = 0; // bumped by every local change: a poll started before it is stale
+
+    function load() {
+      try {
+        const stored = JSON.parse(window.localStorage.getItem(storageKey));
+        return Array.isArray(stored) ? stored : [];
+      } catch (e) {
+        return [];
+      }
+    }
+
+    function save() {
+      try {
+        if (queue.length) window.localStorage.setItem(storageKey, JSON.stringify(queue));
+        else window.localStorage.removeItem(storageKey);
+      } catch (e) {
+        // private mode or a full store: the queue still lives in this page
+      }
+    }
+
+    function tell() {
+      hooks.onQueue({
+        queued: queue.slice(),
+        busy: inFlight || settling || queue.length > 0,
+        offline: failures > 0,
+      });
+    }
+
+    function request(method, path, body, extra) {
+      const headers = Object.assign({ Accept: "application/json" }, extra || {});
+      if (body) {
+        headers["Content-Type"] = "application/json";
+        headers["X-CSRFToken"] = hooks.csrf();
+      }
+      return fetch(api + path, {
+        method: method,
+        cache: "no-store", // the pad sends If-None-Match itself and must see the 304
+        credentials: "same-origin",
+        headers: headers,
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    }
+
+    // the match and what may be recorded next, read afresh (the legal/ ETag kept)
+    async function refresh(always) {
+      const mine = generation;
+      const [m, l] = await Promise.all([request("GET", ""), request("GET", "legal/")]);
+      if (!m.ok || !l.ok) throw new Error("read " + m.status + "/" + l.status);
+      const match = await m.json();
+      const legal = await l.json();
+      if (!always && (mine !== generation || queue.length)) return false; // an entry came meanwhile
+      legalTag = l.headers.get("ETag");
+      hooks.onState(match, legal);
+      return true;
+    }
+
+    function retryLater() {
+      const wait = BACKOFF[Math.min(failures, BACKOFF.length - 1)];
+      failures += 1;
+      clearTimeout(timer);
+      timer = setTimeout(flush, wait);
+    }
+
+    async function flush() {
+      if (inFlight || !queue.length) return tell();
+      clearTimeout(timer);
+      timer = null;
+      inFlight = true;
+      tell();
+      const body = queue[0];
+      let response = null;
+      let answer = null;
+      try {
+        response = await request("POST", "events/", body);
+        if (TRANSIENT.includes(response.status)) throw new Error("status " + response.status);
+        answer = await response.json();
+      } catch (e) {
+        inFlight = false;
+        retryLater();
+        return tell();
+      }
+      inFlight = false;
+      failures = 0;
+      generation += 1;
+      if (response.ok) {
+        queue.shift();
+        save();
+        if (!queue.length) hooks.onState(answer, null);
+      } else {
+        // refused (400), someone else wrote first (409), or not allowed: the entries
+        // after it counted on it, so they go too, and the scorer is told which
+        const dropped = queue.splice(0);
+        save();
+        hooks.onRefused(answer, response.status, dropped);
+      }
+      if (queue.length) return flush();
+      settling = true;
+      tell();
+      try {
+        await refresh();
+      } catch (e) {
+        // the entry is stored; the next poll catches up
+      }
+      settling = false;
+      tell();
+    }
+
+    function enqueue(body) {
+      generation += 1;
+      queue.push(body);
+      save();
+      tell();
+      flush();
+    }
+
+    // the last entry not yet on its way; false when there is none
+    function dropLast() {
+      if (queue.length <= (inFlight ? 1 : 0)) return false;
+      generation += 1;
+      queue.pop();
+      save();
+      tell();
+      return true;
+    }
+
+    async function undo() {
+      generation += 1;
+      settling = true;
+      tell();
+      try {
+        const response = await request("POST", "undo/", {});
+        const answer = await response.json();
+        if (!response.ok) return answer;
+        hooks.onState(answer, null);
+        await refresh();
+        return null;
+      } finally {
+        settling = false;
+        tell();
+      }
+    }
+
+    async function poll() {
+      if (inFlight || queue.length || document.hidden) return;
+      const mine = generation;
+      try {
+        const l = await request("GET", "legal/", null, legalTag ? { "If-None-Match": legalTag } : {});
+        if (l.status === 304 || !l.ok) return;
+        const legal = await l.json();
+        const m = await request("GET", "");
+        if (!m.ok) return;
+        const match = await m.json();
+        if (mine !== generation || queue.length || inFlight) return;
+        const changed = legalTag !== null;
+        legalTag = l.headers.get("ETag");
+        hooks.onState(match, legal, changed);
+      } catch (e) {
+        // offline: the next poll tries again
+      }
+    }
+
+    window.addEventListener("online", () => {
+      if (queue.length && !inFlight) {
+        failures = Math.max(failures - 1, 0);
+        flush();
+      }
+    });
+    setInterval(poll, hooks.pollMs || 4000);
+
+    return {
+      refresh: refresh,
+      enqueue: enqueue,
+      dropLast: dropLast,
+      undo: undo,
+      flush: flush,
+      queued: () => queue.slice(),
+      busy: () => inFlight || settling || queue.length > 0,
+    };
+  };
+})();

@@ -1,0 +1,272 @@
+"""The pad at a club night, on a phone (390 × 844, Spanish): a lost connection (the entries
+wait in a queue and go in order), another device's entries appearing by polling, the deal
+entered card by card, a refused card turned into a penalty, and a device signed in by its
+QR code landing on "Mi mesa"."""
+
+import pytest
+
+from clubs.devices import create_device_token, sign_in_code
+from games import services
+from games.models import HandEvent
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+# every seat's five cards: Ana oros and copas, Blas oros and copas, Carmen espadas, Diego
+# bastos (the dealer, who shows 10b)
+DEAL = [
+    ["1o", "3o", "12o", "11c", "10c"],
+    ["11o", "10o", "1c", "3c", "12c"],
+    ["1e", "3e", "12e", "11e", "10e"],
+    ["1b", "3b", "12b", "11b", "10b"],
+]
+
+
+@pytest.fixture
+def table():
+    club = ClubFactory(slug="pena", name="Peña")
+    scorer = MembershipFactory(club=club, role="scorer", user=UserFactory(username="sco")).user
+    organiser = MembershipFactory(club=club, role="organiser", user=UserFactory(username="org"))
+    players = [PlayerFactory(club=club, display_name=n) for n in ("Ana", "Blas", "Carmen", "Diego")]
+    match = services.create_match(club=club, players=players, user=scorer, first_dealer=3)
+    return {"club": club, "scorer": scorer, "organiser": organiser.user, "match": match}
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(locale="es-ES", viewport=PHONE, is_mobile=True, has_touch=True)
+    yield context
+    context.close()
+
+
+def log_in(page, base: str, username: str, next_url: str) -> None:
+    page.goto(f"{base}/accounts/login/?next={next_url}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "pw")
+    page.click("main button[type=submit]")
+
+
+def record(match, user, *events) -> None:
+    """Entries made elsewhere (another device, or before the test's page opens)."""
+    hand = match.hands.order_by("-number").first()
+    for event in events:
+        hand.refresh_from_db()
+        services.record_event(hand, hand.next_seq, event, user)
+
+
+def settled(page) -> None:
+    page.wait_for_function("!document.querySelector('#pad').classList.contains('busy')")
+
+
+def tap(page, selector: str) -> None:
+    with page.expect_response(lambda r: r.url.endswith("/events/")):
+        page.click(selector)
+    settled(page)
+
+
+def assert_fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def plays(match) -> list[str]:
+    events = HandEvent.objects.filter(hand__match=match, kind="play").order_by("seq")
+    return [e.card for e in events]
+
+
+def test_a_lost_connection_keeps_the_entries_and_sends_them_in_order(live_server, phone, table):
+    match = table["match"]
+    passes = [{"kind": "call", "call": "pass"}] * 4
+    record(match, table["scorer"], {"kind": "deal", "trump_card": "10o"}, *passes)
+    page = phone.new_page()
+    log_in(page, live_server.url, "sco", f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-deck button[data-card='10e']")
+    tap(page, "#pad-deck button[data-card='10e']")  # online: Ana leads
+    phone.set_offline(True)
+    page.click("#pad-deck button[data-card='11e']")
+    page.click("#pad-deck button[data-card='3e']")
+    queue = page.locator("#pad-queue")
+    queue.wait_for(state="visible")
+    page.wait_for_function(
+        "document.querySelector('#pad-queue').textContent.includes('sin conexión')"
+    )
+    assert "sin conexión — 2 entradas en cola" in queue.inner_text()
+    # kept in localStorage (a reload or a flat battery does not lose them); shown as played
+    assert page.locator("#pad-deck button[data-card='3e']").is_disabled()
+    stored = page.evaluate(f"localStorage.getItem('pad-queue-{match.pk}')")
+    assert '"card":"11e"' in stored
+    assert '"card":"3e"' in stored
+    assert plays(match) == ["10e"]
+    assert_fits(page)
+    phone.set_offline(False)
+    queue.wait_for(state="hidden", timeout=30000)
+    settled(page)
+    assert plays(match) == ["10e", "11e", "3e"]
+    seqs = list(HandEvent.objects.filter(hand__match=match).order_by("seq").values_list("seq"))
+    assert [s for (s,) in seqs] == list(range(8))  # deal, 4 calls, 3 cards: no gap, no repeat
+    assert page.evaluate(f"localStorage.getItem('pad-queue-{match.pk}')") is None
+    assert "Diego" in page.locator("#pad-prompt").inner_text()  # the server's turn, after 3e
+
+
+def test_another_devices_entry_appears_by_polling(live_server, phone, table):
+    match = table["match"]
+    page = phone.new_page()
+    log_in(page, live_server.url, "sco", f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-deck button[data-card='10o']")
+    polls = []
+    page.on("response", lambda r: r.url.endswith("/legal/") and polls.append(r.status))
+    # the organiser's phone records the deal and a call
+    record(match, table["organiser"], {"kind": "deal", "trump_card": "12c"})
+    record(match, table["organiser"], {"kind": "call", "call": "pass"})
+    page.wait_for_function(
+        "document.querySelector('#pad-prompt').textContent.includes('Blas')", timeout=15000
+    )
+    assert "otro dispositivo" in page.locator("#pad-status-note").inner_text()
+    assert "Ana pasar" in page.locator("#pad-speech").inner_text()  # the auction so far
+    # with nothing new the polls cost a 304
+    page.wait_for_timeout(9000)
+    assert 200 in polls
+    assert polls[-1] == 304
+
+
+def test_the_deal_entered_card_by_card(live_server, phone, table):
+    match = table["match"]
+    page = phone.new_page()
+    log_in(page, live_server.url, "sco", f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-actions button.deal-enter")
+    # nothing played yet: no empty "Esta baza" / "Bazas" headings
+    assert page.locator("#pad-trick-title").is_hidden()
+    assert page.locator("#pad-tricks-title").is_hidden()
+    assert page.locator("#pad-table .seat-0 .seat-no").inner_text() == "1"  # seats from 1
+    page.click("#pad-actions button.deal-enter")
+    assert "Cartas de Ana (0 de 5)" in page.locator("#pad-prompt").inner_text()
+    prompt = page.locator("#pad-prompt")
+    cards = [card for seat in DEAL for card in seat]
+    for card in cards[:-1]:  # Ana first (after the dealer), then each seat in turn
+        page.click(f"#pad-deck button[data-card='{card}']")
+    assert "Cartas de Diego (4 de 5)" in prompt.inner_text()
+    assert page.locator("#pad-table .seat-0 .dealt .card").count() == 5
+    # a card tapped again leaves its seat, which is the one entered next
+    page.click("#pad-deck button[data-card='12o']")
+    assert "Cartas de Ana (4 de 5)" in prompt.inner_text()
+    page.click("#pad-deck button[data-card='12o']")
+    assert "Cartas de Diego (4 de 5)" in prompt.inner_text()  # on to the seat not full
+    page.click(f"#pad-deck button[data-card='{cards[-1]}']")
+    assert "Diego" in prompt.inner_text()  # the dealer shows one of his: the others are off
+    assert page.locator("#pad-deck button[data-card='1o']").is_disabled()
+    assert_fits(page)
+    tap(page, "#pad-deck button[data-card='10b']")
+    hand = match.hands.get(number=1)
+    assert [sorted(seat) for seat in hand.deal] == [sorted(seat) for seat in DEAL]
+    assert hand.header["trump_card"] == "10b"
+    assert "Ana" in prompt.inner_text()  # mano speaks
+
+
+def test_a_refused_card_becomes_the_organisers_penalty(live_server, phone, table):
+    match = table["match"]
+    passes = [{"kind": "call", "call": "pass"}] * 4
+    deal = {"kind": "deal", "trump_card": "10b", "deal": DEAL}
+    record(match, table["scorer"], deal, *passes, {"kind": "play", "card": "1o"})
+    page = phone.new_page()
+    log_in(page, live_server.url, "org", f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-deck button[data-card='1c']")
+    # Blas holds 11o and 10o: a copa on the oros lead proves the renuncio
+    tap(page, "#pad-deck button[data-card='1c']")
+    assert page.locator("#pad-error .rule").inner_text() == "C7"
+    penalty = page.locator("#pad-error .renuncio button")
+    # (its wording, "a Blas" or "contra Blas", is the translators')
+    assert penalty.inner_text().startswith("Penalización")
+    assert penalty.inner_text().endswith("Blas (C7)")
+    assert_fits(page)
+    with page.expect_response(lambda r: r.url.endswith("/events/")):
+        penalty.click()
+    settled(page)
+    last = page.locator("#pad-last")
+    last.wait_for(state="visible")
+    # the hand ends: the line names the rule, the seat and what each side got (C12: the
+    # other side gets the plain hand's value, 1)
+    assert last.inner_text() == (
+        "La mano 1 acabó con una sanción: C7 contra Blas · Ana & Carmen +1 · Blas & Diego +0"
+    )
+    penalty_event = HandEvent.objects.get(hand__match=match, kind="penalty")
+    assert penalty_event.data["rule"] == "C7"
+    assert penalty_event.seat == 1
+    assert page.locator("#pad-score .unit-score").all_inner_texts() == ["1", "0"]
+
+
+def test_a_device_signs_in_by_its_qr_link_and_lands_on_my_table(live_server, phone, table):
+    device, _key = create_device_token(table["club"], table["organiser"], "Mesa 1")
+    code = sign_in_code(device, table["organiser"])
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/clubs/pena/device-sign-in/?code={code}")
+    page.click("#device-sign-in button[type=submit]")
+    page.wait_for_url("**/my-table/")
+    assert page.locator("h1").inner_text() == "Mi mesa"
+    assert "Mesa 1" in page.locator("#my-table-device").inner_text()
+    row = page.locator(f"#my-table li[data-match='{table['match'].pk}']")
+    assert "Ana · Blas · Carmen · Diego" in row.inner_text()
+    assert_fits(page)
+    row.locator("a.button").click()
+    page.wait_for_selector("#pad-deck button[data-card='10o']")
+    assert page.url.endswith(f"/matches/{table['match'].pk}/score/")
+    assert_fits(page)
+    # the link was spent: a second phone is refused
+    other = phone.browser.new_context(locale="es-ES", viewport=PHONE)
+    again = other.new_page()
+    answer = again.goto(f"{live_server.url}/clubs/pena/device-sign-in/?code={code}")
+    assert answer.status == 401
+    assert "ya se usó" in again.locator("#sign-in-refused").inner_text()
+    other.close()
+
+
+def test_a_503_and_a_lost_answer_are_retried_and_the_entry_is_stored_once(
+    live_server, phone, table
+):
+    match = table["match"]
+    passes = [{"kind": "call", "call": "pass"}] * 4
+    record(match, table["scorer"], {"kind": "deal", "trump_card": "10o"}, *passes)
+    page = phone.new_page()
+    log_in(page, live_server.url, "sco", f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-deck button[data-card='10e']")
+    attempts = []
+
+    def flaky(route):
+        attempts.append(route.request.post_data)
+        if len(attempts) == 1:  # the server is restarting
+            route.fulfill(status=503, content_type="application/json", body='{"message": "x"}')
+        elif len(attempts) == 2:  # stored, but the answer never reaches the phone
+            route.fetch()
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/events/", flaky)
+    page.click("#pad-deck button[data-card='10e']")
+    page.wait_for_function("document.querySelector('#pad-queue').hidden", timeout=30000)
+    settled(page)
+    assert len(attempts) == 3
+    assert len(set(attempts)) == 1  # the same entry each time: same hand, same expected_seq
+    assert plays(match) == ["10e"]  # stored once
+    assert "Blas" in page.locator("#pad-prompt").inner_text()
+    page.unroute("**/events/")
+
+    # offline, undo takes back the last queued entry (never sent); online, the stored one
+    phone.set_offline(True)
+    page.click("#pad-deck button[data-card='11e']")
+    page.click("#pad-deck button[data-card='3e']")
+    page.wait_for_function(
+        "document.querySelector('#pad-queue').textContent.includes('2 entradas en cola')"
+    )
+    page.click("#pad-undo")
+    assert "1 entrada en cola" in page.locator("#pad-queue").inner_text()
+    assert not page.locator("#pad-deck button[data-card='3e']").is_disabled()
+    phone.set_offline(False)
+    page.wait_for_function("document.querySelector('#pad-queue').hidden", timeout=30000)
+    settled(page)
+    assert plays(match) == ["10e", "11e"]
+    page.on("dialog", lambda dialog: dialog.accept())
+    with page.expect_response(lambda r: r.url.endswith("/undo/")):
+        page.click("#pad-undo")
+    settled(page)
+    assert plays(match) == ["10e"]
+    assert not page.locator("#pad-deck button[data-card='11e']").is_disabled()

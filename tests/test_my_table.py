@@ -1,0 +1,155 @@
+"""A device signed in by its QR code (one-time, expiring link) and "Mi mesa"."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.core import signing
+from django.test import Client
+
+from clubs.devices import SIGN_IN_MAX_AGE, create_device_token, revoke_device_token
+from games import services
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tournaments import services as tournaments
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night():
+    """A club with a friendly match and a tournament's match, an organiser, and a device
+    of the club and one of the tournament."""
+    club = ClubFactory(slug="pena", name="Peña")
+    organiser = MembershipFactory(club=club, role="organiser", user=UserFactory()).user
+    players = [PlayerFactory(club=club, display_name=n) for n in ("Ana", "Blas", "Eva", "Dani")]
+    t = tournaments.create_tournament(club=club, user=organiser, name="Liga", format="knockout")
+    tournaments.add_entry(t, organiser, "A", players[0], players[1])
+    tournaments.add_entry(t, organiser, "B", players[2], players[3])
+    in_tournament = tournaments.generate_next_round(t, organiser).fixtures.get().match
+    friendly = services.create_match(club=club, players=players, user=organiser)
+    club_device, _ = create_device_token(club, organiser, "Mesa 1")
+    liga_device, _ = create_device_token(club, organiser, "Mesa Liga", t)
+    return {
+        "club": club,
+        "organiser": organiser,
+        "friendly": friendly,
+        "in_tournament": in_tournament,
+        "club_device": club_device,
+        "liga_device": liga_device,
+    }
+
+
+def qr_link(client: Client, club, token) -> str:
+    """The sign-in link the organiser's QR page holds (path and query)."""
+    page = client.get(f"/clubs/{club.slug}/devices/{token.pk}/qr/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "<svg" in html  # the QR code, drawn inline
+    url = re.search(r'href="(http://testserver)?(/clubs/[^"]*device-sign-in/\?code=[^"]*)"', html)
+    assert url
+    return url.group(2).replace("&amp;", "&")
+
+
+def organiser_client(night) -> Client:
+    client = Client()
+    client.force_login(night["organiser"])
+    return client
+
+
+def test_the_qr_link_signs_the_device_in_once_and_lands_on_my_table(night):
+    link = qr_link(organiser_client(night), night["club"], night["club_device"])
+    device = Client()
+    confirm = device.get(link)  # what a scan opens: a question, nothing spent yet
+    assert confirm.status_code == 200
+    assert "Mesa 1" in confirm.content.decode()
+    assert device.get(link).status_code == 200  # a preview did not spend it
+    signed_in = device.post(link, {})
+    assert signed_in.status_code == 302
+    assert signed_in["Location"] == "/my-table/"
+    table = device.get("/my-table/")
+    assert table.status_code == 200
+    listed = re.findall(r'data-match="(\d+)"', table.content.decode())
+    # the club's device may record both unfinished matches of its club
+    assert sorted(map(int, listed)) == sorted([night["friendly"].pk, night["in_tournament"].pk])
+    assert device.get(f"/matches/{night['friendly'].pk}/score/").status_code == 200
+    # the link is spent: a second browser with the same link is refused
+    again = Client().post(link, {})
+    assert again.status_code == 401
+    assert "used already" in again.content.decode() or "ya se usó" in again.content.decode()
+
+
+def test_a_tournament_device_lists_its_tournament_only(night):
+    link = qr_link(organiser_client(night), night["club"], night["liga_device"])
+    device = Client()
+    assert device.post(link, {}).status_code == 302
+    listed = re.findall(r'data-match="(\d+)"', device.get("/my-table/").content.decode())
+    assert listed == [str(night["in_tournament"].pk)]
+    assert device.get(f"/matches/{night['friendly'].pk}/score/").status_code == 403
+
+
+def test_an_expired_link_is_401(night):
+    link = qr_link(organiser_client(night), night["club"], night["club_device"])
+    later = signing.time.time() + SIGN_IN_MAX_AGE + 5
+    with mock.patch("django.core.signing.time.time", return_value=later):
+        answer = Client().post(link, {})
+    assert answer.status_code == 401
+    assert 'data-code="the sign-in link has expired: ask for a new QR code"' in (
+        answer.content.decode()
+    )
+
+
+def test_a_revoked_token_is_401_and_its_session_ends(night):
+    organiser = organiser_client(night)
+    link = qr_link(organiser, night["club"], night["club_device"])
+    device = Client()
+    assert device.post(link, {}).status_code == 302
+    fresh = qr_link(organiser, night["club"], night["club_device"])
+    revoke_device_token(night["club_device"], night["organiser"])
+    # the signed-in browser is signed out: the pad asks for a login again
+    pad = device.get(f"/matches/{night['friendly'].pk}/score/")
+    assert pad.status_code == 302
+    assert "/accounts/login/" in pad["Location"]
+    refused = Client().post(fresh, {})
+    assert refused.status_code == 401
+    assert 'data-code="the device token is revoked"' in refused.content.decode()
+    # and no QR page for a revoked token
+    url = f"/clubs/pena/devices/{night['club_device'].pk}/qr/"
+    assert organiser.get(url).status_code == 404
+
+
+def test_another_clubs_link_is_403(night):
+    link = qr_link(organiser_client(night), night["club"], night["club_device"])
+    other = ClubFactory(slug="otra")
+    answer = Client().post(link.replace("/clubs/pena/", f"/clubs/{other.slug}/"), {})
+    assert answer.status_code == 403
+    assert 'data-code="the device token is another club&#x27;s"' in answer.content.decode()
+
+
+def test_a_forged_link_is_401_and_only_organisers_see_qr_codes(night):
+    answer = Client().post("/clubs/pena/device-sign-in/?code=abc:def", {})
+    assert answer.status_code == 401
+    assert Client().get("/clubs/pena/device-sign-in/").status_code == 401
+    scorer = MembershipFactory(club=night["club"], role="scorer", user=UserFactory()).user
+    client = Client()
+    client.force_login(scorer)
+    url = f"/clubs/pena/devices/{night['club_device'].pk}/qr/"
+    assert client.get(url).status_code == 403
+
+
+def test_creating_a_device_token_opens_its_qr_code(night):
+    organiser = organiser_client(night)
+    answer = organiser.post("/clubs/pena/device-tokens/", {"name": "Mesa 9"})
+    assert answer.status_code == 302
+    assert re.fullmatch(r"/clubs/pena/devices/\d+/qr/", answer["Location"])
+    assert "<svg" in organiser.get(answer["Location"]).content.decode()
+
+
+def test_the_qr_code_encodes_the_link(night):
+    # segno renders what it is given: a link with no key in it
+    link = qr_link(organiser_client(night), night["club"], night["club_device"])
+    code = link.split("code=", 1)[1]
+    data = signing.loads(code, salt="clubs.devices.sign-in", max_age=timedelta(minutes=15))
+    assert data == {"t": night["club_device"].pk, "s": "-"}
