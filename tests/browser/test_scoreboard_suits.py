@@ -40,8 +40,15 @@ def test_a_cuatrola_trump_card_is_drawn_as_oros(live_server, page):
     trump.wait_for()
     assert trump.locator("use").get_attribute("href") == "#oros"
     assert trump.inner_text() == "R"  # the king and the coin's picture, no ●
-    box = trump.locator("use").evaluate("(u) => { const b = u.getBBox(); return b.width; }")
-    assert box > 5
+    # drawn: the <use> has the symbol's box (0 when the symbol is missing or not shown);
+    # the board is redrawn every poll, so ask the card on the page now, until it is laid out
+    page.wait_for_function(
+        """() => {
+          const use = document.querySelector(".trick .card[data-card='12o'] use");
+          return use !== null && use.getBBox().width > 5;
+        }""",
+        timeout=5_000,
+    )
 
 
 def test_a_belote_card_keeps_its_french_symbol(live_server, page):
