@@ -146,6 +146,19 @@ def may_record(user: AnyUser, obj: Model) -> bool:
     return container is not None and container.pk in held.scoped
 
 
+def record_refusal(user: AnyUser, obj: Model) -> str:
+    """Why :func:`may_record` said no, in the API's words: a tournament's device token is
+    told the limit it holds rather than being mistaken for a stranger to the club."""
+    scoped = sorted(grants(user).scoped)
+    if scoped:
+        which = ", ".join(str(pk) for pk in scoped)
+        return (
+            f"this device token is limited to tournament {which}: "
+            "it records only that tournament's matches"
+        )
+    return "only the club's organisers and scorers can record here"
+
+
 def may_organise(user: AnyUser, obj: Model) -> bool:
     """May ``user`` run ``obj`` (a club, or a tournament of it)?"""
     if user.is_superuser:

@@ -14,9 +14,9 @@ import sys
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
-from django.views import defaults
 
 from games.api.errors import error_body
 from games.api.parsers import RequestTooLarge
@@ -29,13 +29,29 @@ def is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
-def _page(status: int, title: str, message: str) -> HttpResponse:
-    """A bare page: no template, no context processor (they may need the database)."""
-    html = (
-        f'<!doctype html><html><head><meta charset="utf-8"><title>{escape(title)}</title>'
-        f"</head><body><h1>{escape(title)}</h1><p>{escape(message)}</p></body></html>"
-    )
+def _page(status: int, title: str, message: str, detail: str = "") -> HttpResponse:
+    """The site's branded error page, rendered without a request: no context processor
+    runs (the user, the session and the messages may need the database)."""
+    try:
+        html = render_to_string(
+            "errors/page.html",
+            {"status": status, "title": title, "message": message, "detail": detail},
+        )
+    except Exception:  # an error page must answer whatever else is broken
+        html = (
+            f'<!doctype html><html><head><meta charset="utf-8"><title>{escape(title)}</title>'
+            f"</head><body><h1>{escape(title)}</h1><p>{escape(message)}</p></body></html>"
+        )
     return HttpResponse(html, status=status)
+
+
+def _detail(exception: Exception | None) -> str:
+    """What a view said in its own words (``Http404(_("…"))``, ``PermissionDenied("…")``);
+    not Django's generic texts, which name models, nor a resolver's list of patterns."""
+    if exception is None or not exception.args or not isinstance(exception.args[0], str):
+        return ""
+    text = exception.args[0]
+    return "" if "matches the given query" in text else text
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -46,13 +62,29 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
         return _page(413, _("Too large"), _("The request is too large."))
     if is_api(request):
         return JsonResponse(error_body("the request is malformed"), status=400)
-    return defaults.bad_request(request, exception)
+    return _page(400, _("Bad request"), _("The request could not be understood."))
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if is_api(request):
+        return JsonResponse(error_body(_detail(exception) or "permission denied"), status=403)
+    return _page(
+        403,
+        _("Not allowed"),
+        _("You may see this, but not do this. Ask one of the club's organisers."),
+        _detail(exception),
+    )
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if is_api(request):
         return JsonResponse(error_body("Not found."), status=404)
-    return defaults.page_not_found(request, exception)
+    return _page(
+        404,
+        _("Page not found"),
+        _("There is nothing here: the address may be mistyped, or the page is not public."),
+        _detail(exception),
+    )
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
@@ -71,4 +103,23 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return response
     if is_api(request):
         return JsonResponse(error_body("server error"), status=500)
-    return defaults.server_error(request)
+    return _page(
+        500,
+        _("Something went wrong"),
+        _("The server failed to answer. Try again; if it keeps failing, tell the club."),
+    )
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form refused by the CSRF check (``CSRF_FAILURE_VIEW``): most often a page left open
+    past a login or a logout; the site's page, saying what to do."""
+    if is_api(request):
+        return JsonResponse(error_body(f"CSRF check failed: {reason}"), status=403)
+    return _page(
+        403,
+        _("Not allowed"),
+        _(
+            "The form was out of date (a login or a logout since it was opened). "
+            "Reload the page and send it again."
+        ),
+    )

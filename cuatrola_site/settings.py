@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from corsheaders.defaults import default_headers as default_cors_headers
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -114,6 +115,7 @@ STORAGES = {
 }
 
 LOGIN_REDIRECT_URL = "/"
+CSRF_FAILURE_VIEW = "cuatrola_site.errors.csrf_failure"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 # Production hardening: only when DEBUG is off. Behind a TLS-terminating proxy set
@@ -131,6 +133,10 @@ if not DEBUG:
 # Celery. With no broker configured, tasks run in-process so that nothing else is needed.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_TASK_ALWAYS_EAGER:
+    # An eager task still borrows a producer (to check its serializer): an in-memory one,
+    # so that kombu does not warn "No hostname was supplied" nor look for a broker.
+    CELERY_BROKER_WRITE_URL = "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -202,9 +208,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Matches recorded hand by hand and checked against the rules, tournaments and their "
         "standings, live reads for scoreboards. Every error is "
-        '`{"rule", "message", "detail", "item"}`: `rule` is the RULES.md code of a refused '
-        "event, null for a malformed request; `message` is English for programs, `detail` the "
-        "same for a person (Accept-Language, players by name). Authentication: session, "
+        '`{"rule", "message", "detail", "item"}`: `rule` is the code of a refused event (the '
+        "project's `docs/rules.md`; records follow `docs/record-format.md`), null for a "
+        "malformed request; `message` is English for programs, `detail` the same for a person "
+        "(Accept-Language, players by name). Authentication: session, "
         "`Authorization: Token <key>` (users) or `Authorization: Bearer <key>` (device tokens)."
     ),
     "VERSION": "1.0.0",
@@ -229,6 +236,12 @@ CORS_URLS_REGEX = r"^/api/v1/.*$"
 CORS_ALLOW_ALL_ORIGINS = True
 CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
 CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified"]
+# a scoreboard on another site revalidates its copy: the preflight must let these through
+CORS_ALLOW_HEADERS = [
+    *default_cors_headers,
+    "if-none-match",
+    "if-modified-since",
+]
 
 LOGGING = {
     "version": 1,
@@ -287,7 +300,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]
 AXES_HANDLER = (
-    "axes.handlers.cache.AxesCacheHandler"
+    # the cache's handler, counting in the database while the cache is down (lockout.py)
+    "cuatrola_site.lockout.TolerantCacheHandler"
     if SHARED_CACHE
     else "axes.handlers.database.AxesDatabaseHandler"
 )

@@ -7,6 +7,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("scoreboard/", views.scoreboard, name="scoreboard"),
     path("", include("clubs.urls")),
     path("", include("games.urls")),
@@ -22,5 +23,6 @@ urlpatterns = [
 
 # JSON under /api/, HTML elsewhere; a database that does not answer is 503 (errors.py)
 handler400 = "cuatrola_site.errors.bad_request"
+handler403 = "cuatrola_site.errors.permission_denied"
 handler404 = "cuatrola_site.errors.page_not_found"
 handler500 = "cuatrola_site.errors.server_error"

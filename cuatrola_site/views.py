@@ -4,8 +4,9 @@ import json
 
 from django.conf import settings
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -13,6 +14,7 @@ from django.views.decorators.cache import never_cache
 
 from clubs.models import Club
 from games.models import Match, WorkerHeartbeat
+from tournaments.models import Tournament
 
 from .health import broker_status, database_status
 
@@ -46,6 +48,7 @@ def scoreboard_strings() -> dict:
         "live": _("live · %(time)s"),
         "offline": _("offline, retrying…"),
         "missing": _("Missing ?tournament=ID (and ?api=URL when opened as a file)."),
+        "notFound": _("The tournament %(id)s does not exist."),
         "phases": {
             "deal": _("dealing"),
             "calling": _("calling"),
@@ -60,7 +63,26 @@ def scoreboard_strings() -> dict:
 
 def scoreboard(request: HttpRequest) -> HttpResponse:
     """The standalone room scoreboard (docs/scoreboard.html), served from the site with
-    its words in the reader's language (the page stays usable as a file, in Spanish)."""
+    its words in the reader's language (the page stays usable as a file, in Spanish).
+
+    Without ``?tournament=`` it lists the tournaments the visitor may follow; a tournament
+    that does not exist (or is hidden from the visitor, ``clubs.access``) is a 404 page at
+    once rather than a scoreboard retrying for ever. With ``?api=`` the tournament lives on
+    another site, which the scoreboard asks itself."""
+    asked = request.GET.get("tournament")
+    if asked is None:
+        tournaments = (
+            Tournament.objects.readable_by(request.user)
+            .select_related("club")
+            .order_by("status", "-pk")
+        )
+        return render(request, "scoreboard_choose.html", {"tournaments": tournaments[:50]})
+    if "api" not in request.GET:
+        found = asked.isdigit() and (
+            Tournament.objects.readable_by(request.user).filter(pk=int(asked)).exists()
+        )
+        if not found:
+            raise Http404(_("The tournament %(id)s does not exist.") % {"id": asked[:20]})
     page = (settings.BASE_DIR / "docs" / "scoreboard.html").read_text(encoding="utf-8")
     strings = json.dumps(scoreboard_strings(), ensure_ascii=False).replace("<", "\\u003c")
     page = page.replace(
@@ -96,3 +118,11 @@ def healthz(request: HttpRequest) -> JsonResponse:
     ok = database["ok"] and broker["ok"]
     body["status"] = "ok" if ok else "down"
     return JsonResponse(body, status=200 if ok else 503)
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers ask for on pages that name no icon (a JSON answer,
+    a file download): the site's SVG icon under its static (hashed) name."""
+    response = redirect(static("favicon.svg"))
+    response["Cache-Control"] = "public, max-age=86400"
+    return response

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from .cardnames import french_ranks, spanish_ranks
 from .engine import Game
 from .models import Match
 
@@ -147,7 +149,12 @@ def pad_config(
 ) -> dict[str, Any]:
     """Everything the pad's script reads from the page (``#pad-config``); ``may_organise``
     says whether the reader may record a penalty (an organiser's decision)."""
-    from .templatetags.cards import FRENCH_SUITS, SUITS  # the card tag's marks, one place
+    from .templatetags.cards import (  # the card tag's marks, one place
+        FRENCH_SUITS,
+        SPRITE,
+        SUIT_SYMBOLS,
+        SUITS,
+    )
 
     rules = game.parse_rules(match.rules)
     deck = game.deck_for(rules)
@@ -161,6 +168,10 @@ def pad_config(
         "french": french,
         "marks": {s: m for s, (_name, m) in (FRENCH_SUITS if french else SUITS).items()},
         "suits": {s: n for s, (n, _m) in FRENCH_SUITS.items()} if french else suit_names(),
+        # the Spanish suits' pictures and every rank's spoken name (cards' accessible names)
+        "glyphs": static(SPRITE),
+        "symbols": SUIT_SYMBOLS,
+        "ranks": french_ranks() if french else spanish_ranks(),
         "cantes": notation_cantes(game, game.seats(rules), deck.suits),
         "penalty_rules": list(game.penalty_rules),
         "deal_size": game.deal_size(rules),

@@ -32,7 +32,7 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.access import may_record, may_undo
+from clubs.access import may_record, may_undo, record_refusal
 from clubs.models import Club, Player
 
 from .engine import Game, HandOutcome, Record, RuleError, check_record, find_game, hand_events
@@ -227,7 +227,7 @@ def record_event(
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=hand.match_id)
         if not may_record(user, match):
-            raise PermissionDenied("only the club's organisers and scorers can record")
+            raise PermissionDenied(record_refusal(user, match))
         hand = Hand.objects.select_for_update().get(pk=hand.pk)
         game = game_of(match.game)
         parsed = _parse_event(game, event)
@@ -447,7 +447,7 @@ def record_hands(match: Match, record: Record, user: User) -> None:
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if not may_record(user, match):
-            raise PermissionDenied("only the club's organisers and scorers can record")
+            raise PermissionDenied(record_refusal(user, match))
         if HandEvent.objects.filter(hand__match=match).exists():
             raise Stale("the match already has events", match)
         game = game_of(match.game)

@@ -131,6 +131,7 @@ BOTH = frozenset(
         "subastao",
         "belote",
         "club",
+        "as",  # the Spanish ace, and an English word ("as drawn")
         "total",
         "no",
         "error",

@@ -80,6 +80,14 @@ RECORD = {
 }
 
 
+def glyph(symbol: str) -> str:
+    """A Spanish suit's picture as the card tag draws it (from the site's sprite)."""
+    return (
+        '<svg class="suit-glyph" aria-hidden="true" focusable="false">'
+        f'<use href="/static/img/suits.svg#{symbol}"></use></svg>'
+    )
+
+
 def import_night(club: Club):
     scorer = MembershipFactory(club=club, role="scorer").user
     record = load_record(json.dumps(RECORD).encode())
@@ -111,7 +119,7 @@ def test_the_units_and_every_hand_of_a_subastao_match(client, night):
 
     first = hand_block(html, 1)
     assert "Blas bids 70" in first
-    assert '<span class="suit-mark suit-c"><small>♥</small> cups</span>' in first
+    assert f'<span class="suit-mark suit-c"><small>{glyph("copas")}</small> cups</span>' in first
     assert "made" in first
     assert "won by Blas +70" in first
     assert "Blas: cante" in first
@@ -134,7 +142,7 @@ def test_the_units_and_every_hand_of_a_subastao_match(client, night):
     tute = hand_block(html, 3)
     assert "Tute by Carmen" in tute
     assert "Carmen: tute" in tute
-    assert '<span class="suit-mark suit-o"><small>●</small> coins</span>' in tute
+    assert f'<span class="suit-mark suit-o"><small>{glyph("oros")}</small> coins</span>' in tute
 
     penalty = hand_block(html, 4)
     assert "failed" in penalty
@@ -146,7 +154,7 @@ def test_the_page_in_spanish_names_the_suits_as_players_do(client, night):
     html = page(client, night, "es")
     first = hand_block(html, 1, "Mano")
     assert "Blas puja 70" in first
-    assert '<span class="suit-mark suit-c"><small>♥</small> copas</span>' in first
+    assert f'<span class="suit-mark suit-c"><small>{glyph("copas")}</small> copas</span>' in first
     assert "nula: todos pasan" in hand_block(html, 2, "Mano")
     assert "Tute de Carmen" in hand_block(html, 3, "Mano")
 

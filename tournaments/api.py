@@ -26,7 +26,7 @@ from games.api.schema import (
     StandingsSerializer,
     errors,
 )
-from games.engine import RecordFormatError, load_record, parse_record
+from games.engine import RecordFormatError, find_game, load_record, parse_record
 from games.models import Match, Seat
 from games.results import unit_results
 from games.services import Refused
@@ -201,7 +201,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         """Every match in progress: score, hand number, whose turn, the trick on the table.
 
         Answers ``304 Not Modified`` to ``If-None-Match`` with the current ``ETag``: a poll
-        that finds nothing new costs two small queries, whatever the number of matches.
+        that finds nothing new costs one query (anonymous; a session adds its own two),
+        whatever the number of matches.
         """
         # one query by primary key: the whole cost of a 304
         t = Tournament.objects.select_related("club").filter(pk=pk).first()
@@ -226,8 +227,12 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
             ),
         )
         scores = unit_results([m.pk for m in matches])
+        game = find_game(t.game)
+        suits = list(game.deck_for(game.parse_rules(t.rules)).suits)
         body = {
-            "tournament": {"id": t.pk, "name": t.name, "status": t.status},
+            # the deck's suits, so that a scoreboard draws Spanish suits as such (o c e b)
+            # and French ones as theirs (c d h s): "c" alone is copas or clubs
+            "tournament": {"id": t.pk, "name": t.name, "status": t.status, "suits": suits},
             "standings_computed_at": (
                 t.standings_computed_at.isoformat() if t.standings_computed_at else None
             ),
@@ -349,14 +354,16 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         t = self.get_object()
         snapshots = t.snapshots.order_by("-after_round")
         after = request.query_params.get("after_round")
+        number = None
         if after is not None:
             try:
-                snapshots = snapshots.filter(after_round=parse_round_number(after))
+                number = parse_round_number(after)
             except ValueError as exc:
                 raise serializers.ValidationError({"after_round": "a round number"}) from exc
+            snapshots = snapshots.filter(after_round=number)
         snapshot = snapshots.first()
         if snapshot is None:
-            raise NotFound("no standings yet: they appear when a match finishes")
+            raise NotFound(no_standings_reason(t, number))
         return Response(
             {
                 "after_round": snapshot.after_round,
@@ -370,3 +377,14 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         # The filters choose among tournaments; a tournament's own answers (its entries,
         # rounds…) ignore them instead of answering 404 or 400 to `?status=…`.
         return super().filter_queryset(queryset) if self.action == "list" else queryset
+
+
+def no_standings_reason(t: Tournament, number: int | None) -> str:
+    """Why there are no standings to answer: a round that does not exist is named as such,
+    not taken for standings still to come."""
+    if number is not None:
+        if not t.rounds.filter(number=number).exists():
+            rounds = t.rounds.count()
+            return f"round {number} does not exist: the tournament has {rounds} round(s)"
+        return f"no standings after round {number} yet: they appear when a match finishes"
+    return "no standings yet: they appear when a match finishes"

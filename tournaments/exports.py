@@ -1,4 +1,5 @@
-"""Standings downloads: CSV, TSV and XLSX, safe to open in a spreadsheet, safely named.
+"""Standings and round results downloads: CSV, TSV and XLSX, safe to open in a
+spreadsheet, safely named.
 
 Entry names are typed by organisers (and come from imported records): a name starting with
 ``=`` would be a formula in the file, and a name with a line break or a ``"`` would break
@@ -12,7 +13,9 @@ import unicodedata
 from typing import Any
 from urllib.parse import quote
 
+import tablib
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_tables2 import Table
 from django_tables2.export import TableExport
@@ -81,5 +84,72 @@ def standings_download(
     # the file is named in the reader's language, as the page they downloaded it from
     what = pgettext("file name", "standings-after-round-%(n)s") % {"n": after_round}
     filename = f"{download_filename(name, fallback)}-{what}.{export_format}"
+    response["Content-Disposition"] = content_disposition(filename)
+    return response
+
+
+RESULT_FORMATS = ("csv", "xlsx")
+RESULT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+def _cell(value: Any, export_format: str) -> Any:
+    if export_format == "xlsx" and isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("\ufffd", value)
+    return neutralise(value)
+
+
+def round_results(
+    rows: list[dict[str, Any]], units: int, status_names: dict[str, str], export_format: str
+) -> bytes:
+    """A round's results, one line per table (``fixture_rows``' rows): the table, the
+    match, its status, and for each scoring unit its entry, players (with their seats) and
+    score. ``units`` is the number of units at a table (2 pairs, 3 players)."""
+    headers = [_("Table"), _("Match"), _("Status")]
+    for u in range(units):
+        letter = chr(ord("A") + u)
+        headers += [
+            _("Entry %(unit)s") % {"unit": letter},
+            _("Players %(unit)s") % {"unit": letter},
+            _("Score %(unit)s") % {"unit": letter},
+        ]
+    headers.append(_("Winner"))
+    data = tablib.Dataset(headers=[_cell(h, export_format) for h in headers])
+    for row in rows:
+        line: list[Any] = [
+            row["table"],
+            row["match"].pk if row["match"] else "",
+            status_names.get(row["status"], row["status"]),
+        ]
+        for u in range(units):
+            unit = row["units"][u] if u < len(row["units"]) else None
+            if unit is None:
+                line += ["", "", ""]
+                continue
+            players = " · ".join(f"{p} ({seat})" for p, seat in unit["players"])
+            score = unit["score"]
+            line += [str(unit["entry"]), players, "" if score is None else score]
+        line.append(" · ".join(str(u["entry"]) for u in row["units"] if u["winner"]))
+        data.append([_cell(v, export_format) for v in line])
+    exported = data.export(export_format)
+    return exported.encode("utf-8") if isinstance(exported, str) else exported
+
+
+def round_results_download(
+    rows: list[dict[str, Any]],
+    units: int,
+    status_names: dict[str, str],
+    export_format: str,
+    name: str,
+    fallback: str,
+    number: int,
+) -> HttpResponse:
+    response = HttpResponse(
+        round_results(rows, units, status_names, export_format),
+        content_type=RESULT_TYPES[export_format],
+    )
+    filename = f"{download_filename(name, fallback)}-round-{number}-results.{export_format}"
     response["Content-Disposition"] = content_disposition(filename)
     return response

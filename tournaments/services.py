@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from clubs.access import may_organise, may_record
+from clubs.access import may_organise, may_record, record_refusal
 from clubs.models import Club, Player
 from games import services as games
 from games.engine import Record, check_record, find_game
@@ -869,7 +869,7 @@ def import_fixture_record(fixture: Fixture, record: Record, user: User) -> Match
     if match is None:
         raise Refused("this fixture has no match (a bye)", item={"field": "fixture"})
     if not may_record(user, match):
-        raise PermissionDenied("only the club's organisers and scorers can record")
+        raise PermissionDenied(record_refusal(user, match))
     if fixture.decision:
         raise Refused(
             msg(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import setup_views, views
+from . import output_views, setup_views, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -61,4 +61,21 @@ urlpatterns = [
         name="import_fixture_record",
     ),
     path("tournaments/<int:pk>/bracket/", views.bracket, name="bracket"),
+    # printouts, downloads and the calendar feed (output_views.py)
+    path(
+        "tournaments/<int:pk>/standings/print/",
+        output_views.standings_print,
+        name="standings_print",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/sheets/",
+        output_views.score_sheets,
+        name="score_sheets",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/results.<str:export_format>",
+        output_views.round_results,
+        name="round_results",
+    ),
+    path("tournaments/<int:pk>/calendar.ics", output_views.calendar_feed, name="calendar"),
 ]

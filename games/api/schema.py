@@ -19,7 +19,7 @@ SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"
 
 class ErrorSerializer(serializers.Serializer):
     rule = serializers.CharField(
-        allow_null=True, help_text="RULES.md code (C7, V1…), or null for a malformed request"
+        allow_null=True, help_text="docs/rules.md code (C7, V1…), or null for a malformed request"
     )
     message = serializers.CharField(
         help_text="English, stable, for programs (the record checker's wording)"
@@ -94,7 +94,7 @@ class HandRowSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     events = serializers.IntegerField()
     result = serializers.DictField(
-        allow_null=True, help_text="The checker's hand summary (RECORD_FORMAT.md, per game)"
+        allow_null=True, help_text="The checker's hand summary (docs/record-format.md, per game)"
     )
 
 

@@ -14,7 +14,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import may_organise, may_record, may_see_hands, role_in
+from clubs.access import may_organise, may_record, may_see_hands, record_refusal, role_in
 from clubs.devices import create_device_token, revoke_device_token
 from clubs.models import Club, Membership
 
@@ -331,7 +331,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         body = EventSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         if not may_record(request.user, match):
-            raise PermissionDenied("only the club's organisers and scorers can record here")
+            raise PermissionDenied(record_refusal(request.user, match))
         number = body.validated_data.get("hand")
         hand = match.hands.filter(number=number).first() if number else match.hands.last()
         if hand is None:
@@ -365,7 +365,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response(match_payload(outcome.match, outcome.state, request.user))
 
     @extend_schema(
-        summary="The match as a card-record (RECORD_FORMAT.md)",
+        summary="The match as a card-record (docs/record-format.md)",
         responses={200: OpenApiTypes.OBJECT, **errors(403, 404)},
     )
     @action(detail=True, methods=["get"])
@@ -399,7 +399,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         body.is_valid(raise_exception=True)
         club = body.validated_data["club"]
         if not may_record(request.user, club):
-            raise PermissionDenied("only the club's organisers and scorers can import")
+            raise PermissionDenied(record_refusal(request.user, club))
         try:
             if "file" in body.validated_data:
                 record = load_record(body.validated_data["file"].read())

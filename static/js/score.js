@@ -40,19 +40,50 @@
     return node;
   }
 
+  // a suit's mark: the Spanish suits drawn from the site's sprite, French ones as printed
+  function markEl(suit) {
+    const small = el("small");
+    if (C.french || !C.symbols[suit]) {
+      small.textContent = MARK[suit] || suit;
+      return small;
+    }
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("class", "suit-glyph");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    const use = document.createElementNS(NS, "use");
+    use.setAttribute("href", C.glyphs + "#" + C.symbols[suit]);
+    svg.append(use);
+    small.append(svg);
+    return small;
+  }
+
   function cardEl(text, tag) {
     const node = el(tag || "span", "card suit-" + text.slice(-1) + (C.french ? " french" : ""));
     const rank = text.slice(0, -1), suit = text.slice(-1);
-    node.title = fmt(L.cardTitle, { rank: rank, suit: suitName(suit) });
+    // named as it is said ("rey de bastos"), not by what is drawn ("R" and a picture)
+    const name = fmt(L.cardTitle, { rank: C.ranks[rank] || rank, suit: suitName(suit) });
+    node.title = name;
     node.dataset.card = text;
-    node.append(RANK[rank] || rank);
-    node.append(el("small", "", MARK[suit] || suit));
+    if (node.tagName === "SPAN") {
+      node.setAttribute("role", "img");
+      node.setAttribute("aria-label", name);
+      node.append(RANK[rank] || rank, markEl(suit));
+      return node;
+    }
+    // a button is named by its content: the drawing hidden, the name for screen readers
+    // (an aria-label would not contain the visible "R", which speech input users say)
+    const drawn = el("span");
+    drawn.setAttribute("aria-hidden", "true");
+    drawn.append(RANK[rank] || rank, markEl(suit));
+    node.append(drawn, el("span", "visually-hidden", name));
     return node;
   }
 
   function suitEl(suit) {
     const node = el("span", "suit-mark suit-" + suit + (C.french ? " french" : ""));
-    node.append(el("small", "", MARK[suit] || suit), " " + suitName(suit));
+    node.append(markEl(suit), " " + suitName(suit));
     return node;
   }
 

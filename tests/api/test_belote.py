@@ -302,10 +302,10 @@ def test_the_match_page_explains_a_doubled_round(client, setup):
         assert row in html
     assert "Capot" not in html
     # Ana's tierce A K Q of spades, in the French deck (not Spanish cups for "c")
-    # (its title says the card in words, in the page's language)
+    # (each card named for screen readers, in the page's language)
     assert (
-        'Ana <em>tierce</em> <span class="card suit-s french" title="ace of spades">'
-        "A<small>♠</small>" in html
+        'Ana <em>tierce</em> <span class="card suit-s french" role="img" '
+        'aria-label="ace of spades" title="ace of spades">A<small>♠</small>' in html
     )
     assert 'title="jack of clubs">J<small>♣</small>' in html  # Blas's quarte
     spanish = client.get(f"/matches/{state['id']}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()

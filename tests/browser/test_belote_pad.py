@@ -93,7 +93,9 @@ def test_a_whole_belote_round_through_the_pad_on_a_phone(live_server, phone, bel
 
     # the 32 French cards, suit by suit
     assert page.locator("#pad-deck button.card").count() == 32
-    assert page.locator("#pad-deck button[data-card='Qh']").text_content() == "Q♥"
+    queen = page.locator("#pad-deck button[data-card='Qh']")
+    assert queen.locator("span[aria-hidden=true]").text_content() == "Q♥"  # French suits stay
+    assert queen.get_attribute("title") == "reina de corazones"
     colour = "(c) => getComputedStyle(c.querySelector('small')).color"
     assert page.locator("#pad-deck button[data-card='Qh']").evaluate(colour) == "rgb(192, 57, 43)"
     assert page.locator("#pad-deck button[data-card='Qc']").evaluate(colour) == "rgb(27, 27, 27)"

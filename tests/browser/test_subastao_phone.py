@@ -59,8 +59,8 @@ def test_the_match_page_fits_a_phone(live_server, browser, night, language):
 @pytest.mark.parametrize(
     ("language", "prompt", "status"),
     [
-        ("es-ES", "Juega Carmen", "subasta de 60 de Blas · triunfo ♣ bastos"),
-        ("en-GB", "Carmen plays", "bid 60 by Blas · trump ♣ clubs"),
+        ("es-ES", "Juega Carmen", "subasta de 60 de Blas · triunfo  bastos"),
+        ("en-GB", "Carmen plays", "bid 60 by Blas · trump  clubs"),
     ],
 )
 def test_the_pad_fits_a_phone_mid_hand(live_server, browser, night, language, prompt, status):
@@ -72,6 +72,9 @@ def test_the_pad_fits_a_phone_mid_hand(live_server, browser, night, language, pr
     page.wait_for_selector("#pad-deck button.card")
     assert page.locator("#pad-prompt").inner_text() == prompt
     assert status in page.locator("#pad-status").inner_text()
+    # the trump drawn as the Spanish suit (the site's sprite), not a French symbol
+    use = page.locator("#pad-status .suit-mark.suit-b svg.suit-glyph use")
+    assert use.get_attribute("href") == "/static/img/suits.svg#bastos"
     assert page.locator("#pad-score .unit-score").all_inner_texts() == ["0", "130", "120"]
     assert page.locator("#pad-table .seat-1 .slot .card").get_attribute("data-card") == "1b"
     assert page.locator("#pad-deck button.card").count() == 36

@@ -43,6 +43,7 @@ PAIRS = [
     "Arrastre",
     "La Quintola",
 ]
+LEAGUE = "Liga de invierno 2026"
 # (seed, seats, hands to play: None = to the end)
 DEMO_MATCHES = [(7, [0, 1, 2, 3], None), (11, [4, 5, 6, 7], None), (23, [0, 5, 2, 7], 4)]
 # the Subastao club night, three players each for himself, recorded without the deal as a
@@ -125,9 +126,12 @@ class Command(BaseCommand):
                     mode=RECORD,
                     name=SIMULATED,
                 )
-        league = club.tournaments.filter(format="round_robin", game="cuatrola").first()
-        individual = club.tournaments.filter(game="subastao").first()
-        belote = club.tournaments.filter(game="belote").first()
+        # the demo's own tournaments, by name and oldest first: not whatever the club's
+        # organisers created since (tournaments list newest first)
+        demo = club.tournaments.order_by("pk")
+        league = demo.filter(name=LEAGUE).first() or demo.filter(game="cuatrola").first()
+        individual = demo.filter(name=INDIVIDUAL).first() or demo.filter(game="subastao").first()
+        belote = demo.filter(name=BELOTE_NIGHT).first() or demo.filter(game="belote").first()
         self.stdout.write(
             f"demo club: {club.name} — {len(players)} players, {club.matches.count()} matches, "
             f"league «{league}» at /tournaments/{league.pk}/, "
@@ -179,7 +183,7 @@ class Command(BaseCommand):
     def _league(self, club, players, organiser) -> None:
         """A six-pair league: round 1 played, round 2 half played."""
         league = tournaments.create_tournament(
-            club=club, user=organiser, format="round_robin", name="Liga de invierno 2026"
+            club=club, user=organiser, format="round_robin", name=LEAGUE
         )
         for i, name in enumerate(PAIRS):
             tournaments.add_entry(league, organiser, name, players[2 * i], players[2 * i + 1])
