@@ -2,8 +2,9 @@
 site alone — no admin, no API call from the test: sign up, create a club, twelve players
 and two scorers, a Cuatrola league with six pairs, round 1 drawn; a scorer scores table 1
 on the pad through a lost connection and an undo, a refused card becomes the organiser's
-penalty, the match is played to its end; the standings, the room scoreboard and the
-printable round sheet show it. A screenshot of every step in test-artifacts/club-night/."""
+penalty, the match is played to its end; the standings, the room scoreboard, the
+printable round sheet and its score sheets show it. A screenshot of every step in
+test-artifacts/club-night/."""
 
 import pytest
 
@@ -41,9 +42,10 @@ class Shots:
             old.unlink()
         self.n = 0
 
-    def __call__(self, page, step: str) -> None:
+    def __call__(self, page, step: str, paper: bool = False) -> None:
         page.wait_for_load_state()
-        fits(page)
+        if not paper:  # a printout is laid out for the paper, not for the phone's screen
+            fits(page)
         self.n += 1
         page.screenshot(path=str(SHOTS / f"{self.n:02d}-{step}.png"), full_page=True)
 
@@ -332,6 +334,26 @@ def test_a_whole_club_night_on_phones(live_server, browser):
     assert page.locator("table.sheet a.pad-link").count() == 2
     assert page.locator("table.sheet a.pad-link").first.is_hidden()
     assert page.locator("table.sheet form").first.is_hidden()
-    shot(page, "round-sheet-print")
+    shot(page, "round-sheet-print", paper=True)
+
+    # 19. the round's score sheets, one a table for the paper: table 1's four seats from 1
+    page.emulate_media(media="screen")
+    fits(page)
+    page.click("text=Hojas de anotación")
+    page.wait_for_url(f"**/tournaments/{league.pk}/rounds/1/sheets/")
+    fits(page)
+    page.emulate_media(media="print")
+    sheets = page.locator(".score-sheet")
+    assert sheets.count() == 3
+    assert "Mesa 1" in sheets.first.locator("h2").inner_text()
+    seats = sheets.first.locator(".sheet-seats tbody tr")
+    assert [seats.nth(i).locator("td").nth(1).inner_text() for i in range(4)] == [
+        "Ana",
+        "Lucía",
+        "Blas",
+        "Manuel",
+    ]
+    assert seats.nth(0).locator("td").first.inner_text().startswith("1")
+    shot(page, "score-sheets-print", paper=True)
     organiser.close()
     scorer.close()
