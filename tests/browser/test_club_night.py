@@ -21,7 +21,8 @@ PLAYERS = [
 ]  # fmt: skip
 PAIRS = [(f"{a} y {b}", a, b) for a, b in zip(PLAYERS[::2], PLAYERS[1::2], strict=True)]
 # Round 1 of six pairs (Berger): 1–6, 2–5, 3–4. Table 1: "Ana y Blas" against
-# "Lucía y Manuel", seated in turn Ana, Lucía, Blas, Manuel; Ana (seat 0) deals first.
+# "Lucía y Manuel", seated in turn Ana, Lucía, Blas, Manuel; Ana (seat 1 on the pages, 0 in
+# the record) deals first.
 ANA, LUCIA, BLAS, MANUEL = 0, 1, 2, 3
 # Hand 1's cards, entered from mano (Lucía) round to the dealer; Ana shows 10b: bastos
 # is trump. Manuel holds one oro, 10o: on an oros lead he must play it (C7.2).
