@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import FRENCH_32
 from ..game import Game, HandOutcome, Record
+from . import facts as stats_facts
 from . import record as codec
 from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
@@ -80,6 +81,7 @@ class BeloteGame(Game):
     penalty_rules = ("B6",)  # a renuncio penalty names B6 (B7)
     penalty_rule = "B7"
     counters = views.COUNTERS
+    fact_keys = stats_facts.FACT_KEYS
 
     def is_deal(self, event: Event) -> bool:
         return isinstance(event, Deal)
@@ -107,3 +109,6 @@ class BeloteGame(Game):
 
     def hand_story(self, hand: HandState) -> dict[str, Any]:
         return views.hand_story(hand)
+
+    def hand_facts(self, hand: HandState) -> list[dict[str, int]]:
+        return stats_facts.hand_facts(hand)

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import SPANISH_20
 from ..game import Game, HandOutcome, Record
+from . import facts as stats_facts
 from . import record as codec
 from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
@@ -79,6 +80,7 @@ class Cuatrola(Game):
     penalty_rules = ("C7", "C9")
     penalty_rule = "C12"
     counters = views.COUNTERS
+    fact_keys = stats_facts.FACT_KEYS
 
     def is_deal(self, event: Event) -> bool:
         return isinstance(event, Deal)
@@ -106,3 +108,6 @@ class Cuatrola(Game):
 
     def hand_story(self, hand: HandState) -> dict[str, Any]:
         return views.hand_story(hand)
+
+    def hand_facts(self, hand: HandState) -> list[dict[str, int]]:
+        return stats_facts.hand_facts(hand)

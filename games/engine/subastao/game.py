@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import SPANISH_36, Deck
 from ..game import Game, HandOutcome, Record
+from . import facts as stats_facts
 from . import record as codec
 from . import views
 from .events import Deal, Event, event_from_dict, event_to_dict
@@ -85,6 +86,7 @@ class Subastao(Game):
     penalty_rules = ("S4",)
     penalty_rule = "S7"
     counters = views.COUNTERS
+    fact_keys = stats_facts.FACT_KEYS
 
     def is_deal(self, event: Event) -> bool:
         return isinstance(event, Deal)
@@ -112,3 +114,6 @@ class Subastao(Game):
 
     def hand_story(self, hand: HandState) -> dict[str, Any]:
         return views.hand_story(hand)
+
+    def hand_facts(self, hand: HandState) -> list[dict[str, int]]:
+        return stats_facts.hand_facts(hand)
