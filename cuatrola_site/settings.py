@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "clubs",
     "games",
     "tournaments",
+    "stats",
 ]
 
 MIDDLEWARE = [
