@@ -5,6 +5,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from games.api import views
+from stats import api as stats_api
 from tournaments.api import TournamentViewSet
 
 router = DefaultRouter()
@@ -14,5 +15,7 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 
 urlpatterns = [
     path("me/", views.me, name="api-me"),
+    path("stats/progress/", stats_api.progress, name="api-stats-progress"),
+    path("stats/<str:scope>/<str:key>/", stats_api.scope_stats, name="api-stats"),
     path("", include(router.urls)),
 ]
