@@ -124,3 +124,32 @@ def as_json(stats: list[GameStats]) -> list[dict]:
         }
         for s in stats
     ]
+
+
+def people(club_id: int, scope: str) -> list[dict]:
+    """One row per player (or pair) of the club and game: hands, declarations made and
+    made good, cante and card points per hand (the club page's ranking)."""
+    rows: dict[tuple[str, str], dict[str, int]] = {}
+    for key, game, metric, value in StatTotal.objects.filter(
+        club_id=club_id, scope=scope
+    ).values_list("key", "game", "metric", "value"):
+        rows.setdefault((key, game), {})[metric] = value
+    out = []
+    for (key, game), m in sorted(rows.items()):
+        kinds = [k for k in m if DECLARED.match(k) and not DECLARED.match(k)["trumps"]]
+        declared = sum(m[k] for k in kinds)
+        made = sum(m.get("made_" + k.removeprefix("declared_"), 0) for k in kinds)
+        hands = m.get("hands", 0)
+        out.append(
+            {
+                "key": key,
+                "game": find_game(game).title,
+                "hands": hands,
+                "declared": declared,
+                "made": made,
+                "rate": made / declared if declared else None,
+                "cante_points": m.get("cante_points", 0) + m.get("decl_points", 0),
+                "points_per_hand": m.get("card_points", 0) / hands if hands else 0.0,
+            }
+        )
+    return out

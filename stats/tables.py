@@ -85,3 +85,32 @@ def declaration_rows(stats: list) -> list[dict]:
         for s in stats
         for d in s.declarations
     ]
+
+
+class PeopleTable(tables.Table):
+    name = tables.Column(verbose_name=_("Player"), linkify=lambda record: record.get("url"))
+    game = tables.Column(verbose_name=_("Game"))
+    hands = tables.Column(verbose_name=_("Hands played"))
+    declared = tables.Column(verbose_name=_("Declarations and bids"))
+    made = tables.Column(verbose_name=_("Made good"))
+    rate = tables.Column(verbose_name=_("Success"))
+    cante_points = tables.Column(verbose_name=_("Cante and declaration points"))
+    points_per_hand = tables.Column(verbose_name=_("Card points per hand"))
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "stats"}
+        order_by = ("-hands",)
+
+    def render_rate(self, value: float | None) -> str:
+        return "—" if value is None else f"{value:.0%}"
+
+    def value_rate(self, value: float | None) -> str:
+        return "" if value is None else f"{value:.3f}"
+
+    def render_points_per_hand(self, value: float) -> str:
+        return f"{value:.1f}"
+
+
+class PairTable(PeopleTable):
+    name = tables.Column(verbose_name=_("Pair"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -16,7 +17,14 @@ from . import report
 from .charts import bar_chart
 from .models import StatJob, StatTotal
 from .store import job_progress
-from .tables import DeclarationTable, MetricTable, declaration_rows, metric_rows
+from .tables import (
+    DeclarationTable,
+    MetricTable,
+    PairTable,
+    PeopleTable,
+    declaration_rows,
+    metric_rows,
+)
 
 
 def progress(request: HttpRequest) -> JsonResponse:
@@ -59,11 +67,13 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
     stats = report.scope_stats(scope, key)
     metrics = MetricTable(metric_rows(stats), prefix="m-")
     declarations = DeclarationTable(declaration_rows(stats), prefix="d-")
-    for table in (metrics, declarations):
+    tables = {"metrics": metrics, "declarations": declarations}
+    if scope == "club":
+        tables["players"], tables["pairs"] = _people(request, club)
+    for table in tables.values():
         RequestConfig(request, paginate=False).configure(table)
-    export = request.GET.get("_export")
-    if export == "csv":
-        table = declarations if request.GET.get("table") == "declarations" else metrics
+    if request.GET.get("_export") == "csv":
+        table = tables.get(request.GET.get("table", ""), metrics)
         return SafeTableExport("csv", table).response(f"{scope}-{key}.csv".replace(":", "-"))
     seasons = sorted(
         {
@@ -81,11 +91,26 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
         "stats": stats,
         "metrics": metrics,
         "declarations": declarations,
+        "players": tables.get("players"),
+        "pairs": tables.get("pairs"),
         "charts": _charts(stats),
         "seasons": seasons,
         "job": job_progress(StatJob.objects.first()),
     }
     return render(request, "stats/stats.html", context)
+
+
+def _people(request: HttpRequest, club: Club) -> tuple[PeopleTable, PairTable]:
+    names = dict(club.players.values_list("pk", "display_name"))
+    players = report.people(club.pk, "player")
+    for row in players:
+        row["name"] = names.get(int(row["key"]), row["key"])
+        row["url"] = reverse("stats:player", args=[club.slug, int(row["key"])])
+    pairs = report.people(club.pk, "pair")
+    for row in pairs:
+        a, b = (names.get(int(p), p) for p in row["key"].split("-"))
+        row["name"] = f"{a} & {b}"
+    return PeopleTable(players, prefix="p-"), PairTable(pairs, prefix="q-")
 
 
 def club_stats(request: HttpRequest, slug: str) -> HttpResponse:

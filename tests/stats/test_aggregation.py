@@ -165,3 +165,18 @@ def test_a_finished_match_is_counted_once_as_it_finishes(
     # and a full rebuild agrees with the incremental totals
     start_rebuild(chunk_matches=3)
     assert stored() == after
+
+
+def test_a_corrected_match_makes_a_rebuild(club_with_matches):
+    _, _, matches = club_with_matches
+    start_rebuild()
+    before = stored()
+    match = matches[0]
+    Match.objects.filter(pk=match.pk).update(version=match.version + 1)  # a correction
+    assert store.count_match(match.pk) == "changed"
+    from stats.tasks import count_match
+
+    count_match.delay(match.pk)  # the task answers a change with a full rebuild
+    assert StatJob.objects.count() == 2
+    assert CountedMatch.objects.get(match_id=match.pk).version == match.version + 1
+    assert stored() == before  # the events did not change: neither do the totals

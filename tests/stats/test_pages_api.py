@@ -32,8 +32,13 @@ def test_club_and_player_pages_tables_charts_and_csv(client, club_with_matches):
     player = Player.objects.filter(club=club).first()
     response = client.get(f"/clubs/{club.slug}/players/{player.pk}/stats/")
     assert response.status_code == 200
-    sorted_page = client.get(f"/clubs/{club.slug}/stats/?m-sort=-total")
+    sorted_page = client.get(f"/clubs/{club.slug}/stats/?m-sort=-total&p-sort=name")
     assert sorted_page.status_code == 200
+    # the players' ranking links to each player's statistics, the pairs are named
+    assert f"/clubs/{club.slug}/players/{player.pk}/stats/" in page
+    assert f"{player.display_name} &amp; " in page or f" &amp; {player.display_name}" in page
+    players_csv = client.get(f"/clubs/{club.slug}/stats/?_export=csv&table=players")
+    assert len(players_csv.content.decode().splitlines()) == 1 + 4  # four players, one game
 
 
 def test_api_scope_numbers_and_404s(client, club_with_matches):
