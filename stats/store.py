@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.models import Hand, HandEvent, Match, Seat
 from tournaments.models import Fixture
 
-from .facts import MatchInfo, Totals, as_rows, from_rows, merge, replay_facts, route
+from .facts import MatchInfo, Totals, as_rows, from_rows, replay_facts, route
 from .models import CountedMatch, StatJob, StatPartial, StatTotal
 
 FINISHED = Match.Status.FINISHED
@@ -161,15 +161,19 @@ def merge_job(job_id: int) -> list[int]:
         job = StatJob.objects.select_for_update().get(pk=job_id)
         if job.status == StatJob.Status.DONE or job.partials.count() < job.chunks:
             return []
-        totals: Totals = Counter()
-        counted: list[CountedMatch] = []
-        hands = 0
-        for partial in job.partials.iterator(chunk_size=20):
-            totals = merge([totals, Counter(dict(from_rows(partial.totals)))])
-            counted += [CountedMatch(match_id=i, version=v) for i, v in partial.matches]
-            hands += partial.hands
+        # memory bounded by the totals (scopes × metrics), not by the matches: the
+        # partials are read a few at a time and their matches written as they come
         StatTotal.objects.all().delete()
         CountedMatch.objects.all().delete()
+        totals: Totals = Counter()
+        hands = 0
+        for partial in job.partials.iterator(chunk_size=20):
+            totals.update(dict(from_rows(partial.totals)))
+            hands += partial.hands
+            CountedMatch.objects.bulk_create(
+                (CountedMatch(match_id=i, version=v) for i, v in partial.matches),
+                batch_size=2000,
+            )
         StatTotal.objects.bulk_create(
             (
                 StatTotal(club_id=c, scope=s, key=k, game=g, metric=m, value=v)
@@ -177,12 +181,13 @@ def merge_job(job_id: int) -> list[int]:
             ),
             batch_size=2000,
         )
-        CountedMatch.objects.bulk_create(counted, batch_size=2000)
         StatJob.objects.filter(pk=job_id).update(
             status=StatJob.Status.DONE, hands=hands, finished_at=timezone.now()
         )
-        seen = {c.match_id for c in counted}
-    return [i for i in finished_ids() if i not in seen]
+    missed = Match.objects.filter(status=FINISHED).exclude(
+        pk__in=CountedMatch.objects.values("match_id")
+    )
+    return list(missed.values_list("id", flat=True))
 
 
 def add_totals(totals: Totals) -> None:
