@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from operator import add
 from typing import Any
 
 from games.engine import find_game
@@ -42,14 +43,20 @@ def replay_facts(info: MatchInfo, events: Iterable[dict[str, Any]]) -> tuple[lis
     rules = game.parse_rules(info.rules)
     state = game.new_match(rules, info.first_dealer)
     game.replay(state, [game.event_from_dict(data) for data in events])
-    seats = [Counter() for _ in range(game.seats(rules))]
+    keys = game.fact_keys
+    sums = [[0] * len(keys) for _ in range(game.seats(rules))]
     hands = 0
     for hand in state.hands:
         if not hand.is_complete:
             continue
         hands += 1
-        for seat, facts in zip(seats, game.hand_facts(hand), strict=True):
-            seat.update({k: v for k, v in facts.items() if v})
+        for seat, facts in enumerate(game.hand_facts(hand)):
+            # every seat's dict has exactly the game's keys, in their order (the engine
+            # fills a blank of them): summed as vectors, without a lookup per key
+            if len(facts) != len(keys):
+                raise ValueError(f"{info.game} hand_facts: keys other than its fact_keys")
+            sums[seat] = list(map(add, sums[seat], facts.values()))
+    seats = [Counter({k: v for k, v in zip(keys, row, strict=True) if v}) for row in sums]
     return seats, hands
 
 

@@ -167,7 +167,7 @@ def merge_job(job_id: int) -> list[int]:
         CountedMatch.objects.all().delete()
         totals: Totals = Counter()
         hands = 0
-        for partial in job.partials.iterator(chunk_size=20):
+        for partial in job.partials.iterator(chunk_size=2):
             totals.update(dict(from_rows(partial.totals)))
             hands += partial.hands
             CountedMatch.objects.bulk_create(
