@@ -8,13 +8,17 @@ killed mid-chunk loses nothing, the broker hands the chunk to another worker.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from celery import group, shared_task
 from django.db import transaction
+from django.utils import timezone
 
 from . import store
 from .models import StatJob
 
 CHUNK_MATCHES = 200
+RUNNING_FOR = timedelta(hours=1)
 
 
 @shared_task(name="stats.replay_chunk", acks_late=True)
@@ -39,7 +43,11 @@ def merge_job(job_id: int) -> int:
 def count_match(match_id: int) -> str:
     """Add a finished match to the totals once; a corrected one sends a rebuild."""
     outcome = store.count_match(match_id)
-    if outcome == "changed" and not StatJob.objects.filter(status=StatJob.Status.RUNNING):
+    # a job that has run for longer than RUNNING_FOR is taken as lost (a chunk that
+    # cannot be replayed): it does not hold back the rebuild a correction needs
+    recent = timezone.now() - RUNNING_FOR
+    running = StatJob.objects.filter(status=StatJob.Status.RUNNING, started_at__gte=recent)
+    if outcome == "changed" and not running.exists():
         start_rebuild()
     return outcome
 

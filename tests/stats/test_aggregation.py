@@ -180,3 +180,25 @@ def test_a_corrected_match_makes_a_rebuild(club_with_matches):
     assert StatJob.objects.count() == 2
     assert CountedMatch.objects.get(match_id=match.pk).version == match.version + 1
     assert stored() == before  # the events did not change: neither do the totals
+
+
+def test_a_job_running_for_hours_does_not_hold_back_a_rebuild(club_with_matches):
+    _, _, matches = club_with_matches
+    start_rebuild()
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from stats.tasks import count_match
+
+    lost = StatJob.objects.create(chunks=3, chunks_done=1)  # a chunk that never ended
+    StatJob.objects.filter(pk=lost.pk).update(started_at=timezone.now() - timedelta(hours=2))
+    match = matches[1]
+    Match.objects.filter(pk=match.pk).update(version=match.version + 1)
+    count_match.delay(match.pk)
+    assert StatJob.objects.filter(status="done").count() == 2
+    recent = StatJob.objects.create(chunks=3)  # a job running now does
+    Match.objects.filter(pk=match.pk).update(version=match.version + 2)
+    count_match.delay(match.pk)
+    assert StatJob.objects.filter(status="done").count() == 2
+    assert recent.status == "running"
