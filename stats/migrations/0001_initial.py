@@ -10,7 +10,8 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0003_usertoken'),
-        ('games', '0007_declared_counters'),
+        # the earliest games state with Match: migration tests take games back to 0003
+        ('games', '0003_clubs_app'),
     ]
 
     operations = [
