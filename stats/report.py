@@ -36,6 +36,7 @@ DECLARED = re.compile(r"^declared_(?P<kind>.+?)(?:_t(?P<trumps>\d+))?$")
 @dataclass
 class Declaration:
     kind: str
+    title: str  # in English, from the engine: translated where it is shown
     declared: int = 0
     made: int = 0
     by_trumps: dict[int, tuple[int, int]] = field(default_factory=dict)  # n: (declared, made)
@@ -77,7 +78,8 @@ def _game_stats(name: str, metrics: dict[str, int]) -> GameStats:
         found = DECLARED.match(key)
         if not found:
             continue
-        d = declarations.setdefault(found["kind"], Declaration(found["kind"]))
+        kind = found["kind"]
+        d = declarations.setdefault(kind, Declaration(kind, game.fact_kinds.get(kind, kind)))
         declared = metrics.get(key, 0)
         made = metrics.get("made_" + key.removeprefix("declared_"), 0)
         if found["trumps"] is None:

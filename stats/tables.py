@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 METRIC_LABELS = {
@@ -77,7 +78,7 @@ def declaration_rows(stats: list) -> list[dict]:
     return [
         {
             "game": s.title,
-            "kind": d.kind,
+            "kind": gettext(d.title),
             "declared": d.declared,
             "made": d.made,
             "rate": d.rate,

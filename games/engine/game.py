@@ -223,6 +223,9 @@ class Game(ABC):
     counters: ClassVar[tuple[str, ...]] = ()
     #: the keys of :meth:`hand_facts` (every seat of every hand has them all)
     fact_keys: ClassVar[tuple[str, ...]] = ()
+    #: the declarations or bids the facts count (``declared_<kind>``), each with its
+    #: title in English (the site translates it)
+    fact_kinds: ClassVar[dict[str, str]] = {}
     #: the rules a ``penalty`` event may name (Cuatrola C7/C9, Subastao S4): what the
     #: scoring pad offers for a renuncio, which the legal actions do not list
     penalty_rules: ClassVar[tuple[str, ...]] = ()

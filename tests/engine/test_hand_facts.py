@@ -156,3 +156,13 @@ def test_subastao_tute_makes_the_bid_in_its_band():
         {"dealer_hands": 1, "pts_000": 1},
     ]
     assert nonzero(game.hand_facts(unfinished)) == [{}, {}, {}]
+
+
+def test_every_kind_counted_has_a_title():
+    from games.engine import games
+
+    for game in games():
+        kinds = {k.removeprefix("declared_") for k in game.fact_keys if k.startswith("declared_")}
+        assert set(game.fact_kinds) == {
+            k for k in kinds if not any(k.endswith(f"_t{n}") for n in range(13))
+        }, game.name

@@ -12,6 +12,14 @@ SEATS = 4
 KINDS = tuple(
     f"{kind}{suffix}" for kind in ("suit", "no_trumps", "all_trumps") for suffix in ("", "_doubled")
 )
+TITLES = {
+    "suit": "suit contract",
+    "suit_doubled": "suit contract, doubled",
+    "no_trumps": "no trumps",
+    "no_trumps_doubled": "no trumps, doubled",
+    "all_trumps": "all trumps",
+    "all_trumps_doubled": "all trumps, doubled",
+}
 MAX_TRUMPS = 8
 WIDTH, TOP = 20, 240
 FACT_KEYS = (

@@ -82,6 +82,7 @@ class BeloteGame(Game):
     penalty_rule = "B7"
     counters = views.COUNTERS
     fact_keys = stats_facts.FACT_KEYS
+    fact_kinds = stats_facts.TITLES
 
     def is_deal(self, event: Event) -> bool:
         return isinstance(event, Deal)

@@ -7,6 +7,7 @@ from .hand import HandState, side_of
 from .options import CALLS, HAND_SIZE, SEATS, TRICKS
 
 KINDS = CALLS[1:]  # solo, cuatrola, quintola: "plain" is nobody's declaration
+TITLES = {kind: kind for kind in KINDS}  # the declarations' own names
 WIDTH, TOP = 10, 120
 FACT_KEYS = (
     *COMMON,

@@ -81,6 +81,7 @@ class Cuatrola(Game):
     penalty_rule = "C12"
     counters = views.COUNTERS
     fact_keys = stats_facts.FACT_KEYS
+    fact_kinds = stats_facts.TITLES
 
     def is_deal(self, event: Event) -> bool:
         return isinstance(event, Deal)

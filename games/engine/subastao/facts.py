@@ -8,6 +8,12 @@ from .hand import HandState
 #: the bid bands a won auction is counted in (S2: bids from 60 up, in fives)
 BANDS = (60, 80, 100, 120)
 KINDS = tuple(f"bid{low}" for low in BANDS)
+TITLES = {
+    "bid60": "bid of 60 to 75",
+    "bid80": "bid of 80 to 95",
+    "bid100": "bid of 100 to 115",
+    "bid120": "bid of 120 or more",
+}
 MAX_TRUMPS = 10  # a suit of the 40-card deck
 WIDTH, TOP = 10, 120
 FACT_KEYS = (

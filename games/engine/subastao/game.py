@@ -87,6 +87,7 @@ class Subastao(Game):
     penalty_rule = "S7"
     counters = views.COUNTERS
     fact_keys = stats_facts.FACT_KEYS
+    fact_kinds = stats_facts.TITLES
 
     def is_deal(self, event: Event) -> bool:
         return isinstance(event, Deal)
