@@ -42,12 +42,13 @@ def _charts(stats: list[report.GameStats]) -> list[dict]:
                     (str(n), made / declared * 100, f"{made}/{declared}")
                     for n, (declared, made) in sorted(d.by_trumps.items())
                 ]
+                title = _(d.title)
                 by_trumps.append(
                     {
-                        "kind": d.kind,
+                        "kind": title,
                         "svg": bar_chart(
                             bars,
-                            title=_("%(kind)s made good by trumps held") % {"kind": d.kind},
+                            title=_("%(kind)s made good by trumps held") % {"kind": title},
                             top=100,
                         ),
                     }
