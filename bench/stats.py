@@ -19,6 +19,7 @@ import argparse
 import datetime as dt
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -181,9 +182,13 @@ def cpu_seconds(proc: subprocess.Popen) -> float:
 
 def stop(procs: list[subprocess.Popen]) -> None:
     for proc in procs:
-        os.killpg(proc.pid, 15)
+        os.killpg(proc.pid, signal.SIGTERM)
     for proc in procs:
-        proc.wait(timeout=30)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # a warm shutdown that hangs: the job is done
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
 
 
 def run_job(workers: int, url: str, chunk_matches: int) -> tuple[float, int, list[float], float]:
