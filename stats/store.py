@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from django.db import connection, transaction
-from django.db.models import Sum
+from django.db.models import Exists, OuterRef, Sum
 from django.utils import timezone
 
 from games.models import Hand, HandEvent, Match, Seat
@@ -184,9 +184,9 @@ def merge_job(job_id: int) -> list[int]:
         StatJob.objects.filter(pk=job_id).update(
             status=StatJob.Status.DONE, hands=hands, finished_at=timezone.now()
         )
-    missed = Match.objects.filter(status=FINISHED).exclude(
-        pk__in=CountedMatch.objects.values("match_id")
-    )
+    # NOT EXISTS (an anti-join): NOT IN over 200,000 counted matches took minutes
+    counted = CountedMatch.objects.filter(match_id=OuterRef("pk"))
+    missed = Match.objects.filter(status=FINISHED).filter(~Exists(counted))
     return list(missed.values_list("id", flat=True))
 
 
