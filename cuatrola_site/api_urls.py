@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter
 
 from games.api import views
 from ratings import api as ratings
+from stats import api as stats_api
 from tournaments.api import TournamentViewSet
 
 router = DefaultRouter()
@@ -17,5 +18,7 @@ urlpatterns = [
     path("me/", views.me, name="api-me"),
     path("ratings/<slug:slug>/players/<int:player>/", ratings.player, name="api-ratings-player"),
     path("ratings/<slug:slug>/<str:game>/", ratings.ladder, name="api-ratings-ladder"),
+    path("stats/progress/", stats_api.progress, name="api-stats-progress"),
+    path("stats/<str:scope>/<str:key>/", stats_api.scope_stats, name="api-stats"),
     path("", include(router.urls)),
 ]

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "ratings",
+    "stats",
 ]
 
 MIDDLEWARE = [

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
     path("", include("ratings.urls")),
+    path("", include("stats.urls")),
     path("api/v1/", include("cuatrola_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

@@ -257,6 +257,11 @@ class Game(ABC):
     #: the keys of :meth:`unit_counters`: every unit of every match has them all (0 until
     #: a hand adds to one)
     counters: ClassVar[tuple[str, ...]] = ()
+    #: the keys of :meth:`hand_facts` (every seat of every hand has them all)
+    fact_keys: ClassVar[tuple[str, ...]] = ()
+    #: the declarations or bids the facts count (``declared_<kind>``), each with its
+    #: title in English (the site translates it)
+    fact_kinds: ClassVar[dict[str, str]] = {}
     #: the rules a ``penalty`` event may name (Cuatrola C7/C9, Subastao S4): what the
     #: scoring pad offers for a renuncio, which the legal actions do not list
     penalty_rules: ClassVar[tuple[str, ...]] = ()
@@ -336,4 +341,11 @@ class Game(ABC):
         declarer, bid winner, sitting out…), ``cantes`` (``[{"after_trick", "seat",
         "suit", "text", "value"}]``), ``trick_points`` (each trick's card points) and
         ``penalty`` (``{"seat", "rule"}`` or None)."""
+        raise NotImplementedError
+
+    def hand_facts(self, hand: Any) -> list[dict[str, int]]:
+        """What a complete hand state tells the statistics, one dict per seat with every
+        key of :attr:`fact_keys`, each fact credited to the seat it concerns (the
+        declarer, the singer, the trick's winner…: ``games/engine/facts.py``). Pure: it
+        reads the replayed hand and changes nothing."""
         raise NotImplementedError

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..cards import SPANISH_20
 from ..game import Game, HandOutcome, Record
+from . import facts as stats_facts
 from . import record as codec
 from . import strategy, views
 from .events import Deal, Event, event_from_dict, event_to_dict
@@ -84,6 +85,8 @@ class Cuatrola(Game):
     penalty_rules = ("C7", "C9")
     penalty_rule = "C12"
     counters = views.COUNTERS
+    fact_keys = stats_facts.FACT_KEYS
+    fact_kinds = stats_facts.TITLES
 
     def is_deal(self, event: Event) -> bool:
         return isinstance(event, Deal)
@@ -114,3 +117,6 @@ class Cuatrola(Game):
 
     def computer_move(self, match: MatchState, rng: random.Random) -> Event:
         return strategy.next_event(match, rng)
+
+    def hand_facts(self, hand: HandState) -> list[dict[str, int]]:
+        return stats_facts.hand_facts(hand)

@@ -1,0 +1,68 @@
+"""Belote's statistics facts of a complete round (see ``games/engine/facts.py``)."""
+
+from __future__ import annotations
+
+from ..facts import COMMON, blank, bucket_keys, declaration_keys, declare, tricks_and_sides
+from .declarations import KINDS as DECLARATIONS
+from .hand import TRICKS, HandState
+from .proofs import side_of
+
+SEATS = 4
+#: contracts by kind, doubled (or redoubled) or not (B2)
+KINDS = tuple(
+    f"{kind}{suffix}" for kind in ("suit", "no_trumps", "all_trumps") for suffix in ("", "_doubled")
+)
+TITLES = {
+    "suit": "suit contract",
+    "suit_doubled": "suit contract, doubled",
+    "no_trumps": "no trumps",
+    "no_trumps_doubled": "no trumps, doubled",
+    "all_trumps": "all trumps",
+    "all_trumps_doubled": "all trumps, doubled",
+}
+MAX_TRUMPS = 8
+WIDTH, TOP = 20, 240
+FACT_KEYS = (
+    *COMMON,
+    *declaration_keys(KINDS, MAX_TRUMPS),
+    *(f"decl_{kind}" for kind in DECLARATIONS),
+    "decl_points",
+    *bucket_keys(WIDTH, TOP),
+)
+
+
+def hand_facts(hand: HandState) -> list[dict[str, int]]:
+    """Per seat: the contract (by trumps held in a suit contract when the deal is known)
+    and whether its side scored at least as much as the other, the declarations and
+    belote, tricks and card points, últimas, capot, the first speaker's and the dealer's
+    round, penalty. A void round (four passes) has no facts."""
+    result = hand.result
+    facts = blank(FACT_KEYS, SEATS)
+    if result is None or result.void:
+        return facts
+    contract = hand.contract
+    side = side_of(result.declarer)
+    ours, theirs = result.round_points[side], result.round_points[1 - side]
+    held = None
+    if hand.deal is not None and contract.trump is not None:
+        held = sum(card.suit == contract.trump for card in hand.deal[result.declarer])
+    kind = contract.kind + ("_doubled" if result.multiplier > 1 else "")
+    declare(facts[result.declarer], kind, ours > 0 and ours >= theirs, held)
+    for declaration in hand.declarations:
+        facts[declaration.seat][f"decl_{declaration.kind}"] += 1
+        facts[declaration.seat]["decl_points"] += declaration.value
+    points = contract.points
+    won = [result.winner_side == side_of(seat) for seat in range(SEATS)]
+    tricks_and_sides(
+        facts,
+        [(t.winner, sum(points[c] for c in t.cards)) for t in hand.tricks],
+        TRICKS,
+        mano=hand.first,
+        dealer=hand.dealer,
+        won=won,
+        unit_of=[side_of(seat) for seat in range(SEATS)],
+        offender=result.penalty_seat,
+        width=WIDTH,
+        top=TOP,
+    )
+    return facts

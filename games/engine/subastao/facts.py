@@ -1,0 +1,66 @@
+"""Subastao's statistics facts of a complete hand (see ``games/engine/facts.py``)."""
+
+from __future__ import annotations
+
+from ..facts import COMMON, blank, bucket_keys, declaration_keys, declare, tricks_and_sides
+from .hand import HandState
+
+#: the bid bands a won auction is counted in (S2: bids from 60 up, in fives)
+BANDS = (60, 80, 100, 120)
+KINDS = tuple(f"bid{low}" for low in BANDS)
+TITLES = {
+    "bid60": "bid of 60 to 75",
+    "bid80": "bid of 80 to 95",
+    "bid100": "bid of 100 to 115",
+    "bid120": "bid of 120 or more",
+}
+MAX_TRUMPS = 10  # a suit of the 40-card deck
+WIDTH, TOP = 10, 120
+FACT_KEYS = (
+    *COMMON,
+    *declaration_keys(KINDS, MAX_TRUMPS),
+    "cante_20",
+    "cante_40",
+    "cante_points",
+    "tutes",
+    *bucket_keys(WIDTH, TOP),
+)
+
+
+def band(bid: int) -> str:
+    """The band a bid falls into: ``bid60`` (60–75), ``bid80``, ``bid100``, ``bid120`` (120 up)."""
+    return f"bid{max(low for low in BANDS if low <= bid)}"
+
+
+def hand_facts(hand: HandState) -> list[dict[str, int]]:
+    """Per seat: the auction won (by band, and by trumps held when the deal is known) and
+    made, the cantes and tute, tricks and card points, últimas, capot, mano's and the
+    dealer's hand, penalty. A void hand (everybody passed) has no facts."""
+    result = hand.result
+    seats = hand.seats
+    facts = blank(FACT_KEYS, seats)
+    if result is None or result.void:
+        return facts
+    held = None
+    if hand.deal is not None:
+        held = sum(card.suit == result.trump for card in hand.deal[result.bidder])
+    declare(facts[result.bidder], band(result.bid), bool(result.made), held)
+    for cante in hand.cantes:
+        facts[cante.seat][f"cante_{cante.value}"] += 1
+        facts[cante.seat]["cante_points"] += cante.value
+    if hand.tute is not None:
+        facts[hand.tute.seat]["tutes"] += 1
+    points = hand.deck.points
+    tricks_and_sides(
+        facts,
+        [(t.winner, sum(points[c] for c in t.cards)) for t in hand.tricks],
+        hand.hand_size,
+        mano=hand.first,
+        dealer=hand.dealer,
+        won=[result.delta[hand.unit_of(seat)] > 0 for seat in range(seats)],
+        unit_of=[hand.unit_of(seat) for seat in range(seats)],
+        offender=result.penalty.seat if result.penalty else None,
+        width=WIDTH,
+        top=TOP,
+    )
+    return facts

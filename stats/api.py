@@ -1,0 +1,126 @@
+"""The statistics in the API: ``/api/v1/stats/{scope}/{key}/`` and the job's progress.
+
+Keys: a player's, a club's or a tournament's id; a pair's two player ids ``12-40``
+(lower first); a season ``{club id}:{year}``. What the visitor may not read is a 404,
+as everywhere (``clubs.access``)."""
+
+from __future__ import annotations
+
+import re
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clubs.access import may_read
+from clubs.models import Club, Player
+from games.api.schema import errors
+from tournaments.models import Tournament
+
+from . import report
+from .models import Scope, StatJob
+from .store import job_progress
+
+ID = r"[1-9]\d{0,8}"
+KEYS = {
+    "player": re.compile(rf"^({ID})$"),
+    "club": re.compile(rf"^({ID})$"),
+    "tournament": re.compile(rf"^({ID})$"),
+    "pair": re.compile(rf"^({ID})-({ID})$"),
+    "season": re.compile(rf"^({ID}):(\d{{4}})$"),
+}
+
+
+class CountSerializer(serializers.Serializer):
+    hands = serializers.IntegerField()
+    won = serializers.IntegerField()
+
+
+class TrumpsSerializer(serializers.Serializer):
+    trumps = serializers.IntegerField(help_text="Trumps the declarer held (deal known)")
+    declared = serializers.IntegerField()
+    made = serializers.IntegerField()
+
+
+class DeclarationSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="solo, cuatrola, quintola; bid60…; suit, …_doubled")
+    declared = serializers.IntegerField()
+    made = serializers.IntegerField(help_text="Made good")
+    by_trumps = TrumpsSerializer(many=True)
+
+
+class BucketSerializer(serializers.Serializer):
+    low = serializers.IntegerField(help_text="Lowest card points of the band")
+    count = serializers.IntegerField(help_text="Hands of a player in the band")
+
+
+class GameStatsSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    hands = serializers.IntegerField()
+    metrics = serializers.DictField(child=serializers.IntegerField())
+    mano = CountSerializer()
+    dealer = CountSerializer()
+    declarations = DeclarationSerializer(many=True)
+    points_distribution = BucketSerializer(many=True)
+
+
+class ScopeStatsSerializer(serializers.Serializer):
+    scope = serializers.ChoiceField(choices=Scope.choices)
+    key = serializers.CharField()
+    games = GameStatsSerializer(many=True)
+
+
+class ProgressSerializer(serializers.Serializer):
+    job = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField(allow_null=True)
+    chunks = serializers.IntegerField()
+    chunks_done = serializers.IntegerField()
+    hands = serializers.IntegerField()
+
+
+def _guard(scope: str, key: str, user) -> None:
+    """404 unless the scope's key names something ``user`` may read."""
+    pattern = KEYS.get(scope)
+    found = pattern.match(key) if pattern else None
+    if found is None:
+        raise NotFound("no such statistics scope or key")
+    ids = [int(g) for g in found.groups()]
+    if scope == "player":
+        target = Player.objects.filter(pk=ids[0]).first()
+    elif scope == "pair":
+        players = list(Player.objects.filter(pk__in=ids[:2]))
+        ok = ids[0] < ids[1] and len(players) == 2 and players[0].club_id == players[1].club_id
+        target = players[0] if ok else None
+    elif scope == "tournament":
+        target = Tournament.objects.filter(pk=ids[0]).first()
+    else:
+        target = Club.objects.filter(pk=ids[0]).first()
+    if target is None or not may_read(user, target):
+        raise NotFound("no such statistics scope or key")
+
+
+@extend_schema(
+    summary="Replay statistics of a player, pair, club, tournament or season",
+    parameters=[
+        OpenApiParameter("scope", str, "path", enum=[c for c, _ in Scope.choices]),
+        OpenApiParameter("key", str, "path", description="id; pair `12-40`; season `3:2026`"),
+    ],
+    responses={200: ScopeStatsSerializer, **errors(404)},
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def scope_stats(request: Request, scope: str, key: str) -> Response:
+    _guard(scope, key, request.user)
+    games = report.as_json(report.scope_stats(scope, key))
+    return Response({"scope": scope, "key": key, "games": games})
+
+
+@extend_schema(summary="Progress of the latest statistics job", responses={200: ProgressSerializer})
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def progress(request: Request) -> Response:
+    return Response(job_progress(StatJob.objects.first()))

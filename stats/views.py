@@ -1,0 +1,135 @@
+"""Statistics pages: a club's (and a season's), a tournament's, a player's; and the
+progress of the running job as JSON for the page's bar."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from clubs.models import Club
+from tournaments.exports import SafeTableExport
+from tournaments.models import Tournament
+
+from . import report
+from .charts import bar_chart
+from .models import StatJob, StatTotal
+from .store import job_progress
+from .tables import (
+    DeclarationTable,
+    MetricTable,
+    PairTable,
+    PeopleTable,
+    declaration_rows,
+    metric_rows,
+)
+
+
+def progress(request: HttpRequest) -> JsonResponse:
+    """The latest job's chunks done and total (the page polls it while a job runs)."""
+    return JsonResponse(job_progress(StatJob.objects.first()))
+
+
+def _charts(stats: list[report.GameStats]) -> list[dict]:
+    out = []
+    for s in stats:
+        by_trumps = []
+        for d in s.declarations:
+            if d.by_trumps:
+                bars = [
+                    (str(n), made / declared * 100, f"{made}/{declared}")
+                    for n, (declared, made) in sorted(d.by_trumps.items())
+                ]
+                title = _(d.title)
+                by_trumps.append(
+                    {
+                        "kind": title,
+                        "svg": bar_chart(
+                            bars,
+                            title=_("%(kind)s made good by trumps held") % {"kind": title},
+                            top=100,
+                        ),
+                    }
+                )
+        dist = [(str(low), n, str(n)) for low, n in s.distribution]
+        out.append(
+            {
+                "game": s,
+                "by_trumps": by_trumps,
+                "distribution": bar_chart(dist, title=_("Card points per hand")),
+            }
+        )
+    return out
+
+
+def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, back: str):
+    stats = report.scope_stats(scope, key)
+    metrics = MetricTable(metric_rows(stats), prefix="m-")
+    declarations = DeclarationTable(declaration_rows(stats), prefix="d-")
+    tables = {"metrics": metrics, "declarations": declarations}
+    if scope == "club":
+        tables["players"], tables["pairs"] = _people(request, club)
+    for table in tables.values():
+        RequestConfig(request, paginate=False).configure(table)
+    if request.GET.get("_export") == "csv":
+        table = tables.get(request.GET.get("table", ""), metrics)
+        return SafeTableExport("csv", table).response(f"{scope}-{key}.csv".replace(":", "-"))
+    seasons = sorted(
+        {
+            int(k.split(":")[1])
+            for k in StatTotal.objects.filter(scope="season", club=club)
+            .values_list("key", flat=True)
+            .distinct()
+        },
+        reverse=True,
+    )
+    context = {
+        "club": club,
+        "heading": heading,
+        "back": back,
+        "stats": stats,
+        "metrics": metrics,
+        "declarations": declarations,
+        "players": tables.get("players"),
+        "pairs": tables.get("pairs"),
+        "charts": _charts(stats),
+        "seasons": seasons,
+        "job": job_progress(StatJob.objects.first()),
+    }
+    return render(request, "stats/stats.html", context)
+
+
+def _people(request: HttpRequest, club: Club) -> tuple[PeopleTable, PairTable]:
+    names = dict(club.players.values_list("pk", "display_name"))
+    players = report.people(club.pk, "player")
+    for row in players:
+        row["name"] = names.get(int(row["key"]), row["key"])
+        row["url"] = reverse("stats:player", args=[club.slug, int(row["key"])])
+    pairs = report.people(club.pk, "pair")
+    for row in pairs:
+        a, b = (names.get(int(p), p) for p in row["key"].split("-"))
+        row["name"] = f"{a} & {b}"
+    return PeopleTable(players, prefix="p-"), PairTable(pairs, prefix="q-")
+
+
+def club_stats(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
+    season = request.GET.get("season", "")
+    if season.isdigit() and len(season) == 4:
+        heading = _("%(club)s: season %(year)s") % {"club": club.name, "year": season}
+        return _page(request, club, "season", f"{club.pk}:{season}", heading, club.slug)
+    return _page(request, club, "club", str(club.pk), club.name, club.slug)
+
+
+def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
+    player = get_object_or_404(club.players, pk=pk)
+    return _page(request, club, "player", str(player.pk), str(player), club.slug)
+
+
+def tournament_stats(request: HttpRequest, pk: int) -> HttpResponse:
+    readable = Tournament.objects.readable_by(request.user).select_related("club")
+    t = get_object_or_404(readable, pk=pk)
+    return _page(request, t.club, "tournament", str(t.pk), t.name, t.club.slug)
