@@ -44,7 +44,7 @@ def test_seats_are_numbered_from_1_as_on_the_pad(client, league):
     assert f"{second} (2)" in sheet.content.decode()
     page = client.get(f"/tournaments/{league.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Parejas (A: asientos 1 y 3; B: asientos 2 y 4)" in page
-    sheets = client.get(f"/tournaments/{league.pk}/rounds/1/sheets/", HTTP_ACCEPT_LANGUAGE="en")
+    sheets = client.get(f"/tournaments/{league.pk}/rounds/1/sheets/", HTTP_ACCEPT_LANGUAGE="es")
     html = sheets.content.decode()
-    assert f"<td>1 <small>(deals first)</small></td><td>{first}</td>" in html
+    assert f"<td>1 <small>(reparte primero)</small></td><td>{first}</td>" in html
     assert f"<td>2</td><td>{second}</td>" in html
