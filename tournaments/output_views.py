@@ -78,7 +78,8 @@ def score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         sheets.append(
             {
                 "row": row,
-                "seats": [{"number": s, **by_seat.get(s, {})} for s in range(seats)],
+                # counted from 1 for the people at the table, as on the pad and the round
+                "seats": [{"number": s + 1, **by_seat.get(s, {})} for s in range(seats)],
                 "units": list(zip("ABC", row["units"], strict=False)),
             }
         )

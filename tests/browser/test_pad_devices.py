@@ -8,11 +8,12 @@ import pytest
 from clubs.devices import create_device_token, sign_in_code
 from games import services
 from games.models import HandEvent
+from tests.browser.helpers import PHONE, settled, tap
+from tests.browser.helpers import fits as assert_fits
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
 # every seat's five cards: Ana oros and copas, Blas oros and copas, Carmen espadas, Diego
 # bastos (the dealer, who shows 10b)
 DEAL = [
@@ -53,20 +54,6 @@ def record(match, user, *events) -> None:
     for event in events:
         hand.refresh_from_db()
         services.record_event(hand, hand.next_seq, event, user)
-
-
-def settled(page) -> None:
-    page.wait_for_function("!document.querySelector('#pad').classList.contains('busy')")
-
-
-def tap(page, selector: str) -> None:
-    with page.expect_response(lambda r: r.url.endswith("/events/")):
-        page.click(selector)
-    settled(page)
-
-
-def assert_fits(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
 def plays(match) -> list[str]:

@@ -2,27 +2,20 @@
 custom rules and points, pairs, round 1 drawn, drawn again with a swap, its tables in the
 room and its time — and sees them on the round page. Screenshots in test-artifacts/."""
 
-from pathlib import Path
-
 import pytest
 
+from tests.browser.helpers import ARTIFACTS, PHONE, fits
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PHONE = {"width": 390, "height": 844}
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "tournament-setup"
-
-
-def fits(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"{page.url} is {width} px wide"
+SHOTS = ARTIFACTS / "tournament-setup"
 
 
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def test_organiser_sets_up_a_league_on_a_phone(live_server, browser):

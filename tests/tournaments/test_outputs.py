@@ -61,7 +61,7 @@ def test_one_score_sheet_per_table_with_seats_grid_and_signatures(client, league
     seats = sheet[: sheet.index("</table>")]
     order = [seats.index(name) for name in ("Carmen", "Inés", "Diego", "Julián")]
     assert order == sorted(order)
-    assert "<td>1</td><td>Inés</td><td>B · Arrastre</td>" in seats
+    assert "<td>2</td><td>Inés</td><td>B · Arrastre</td>" in seats
     # 18 blank lines to note hands, a final line, a signature per pair and the organiser's
     grid = sheet[sheet.index('class="sheet-grid"') :]
     grid = grid[: grid.index("</table>")]
