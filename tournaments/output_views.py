@@ -78,7 +78,7 @@ def score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         sheets.append(
             {
                 "row": row,
-                "seats": [{"number": s, **by_seat.get(s, {})} for s in range(seats)],
+                "seats": [{"number": s + 1, **by_seat.get(s, {})} for s in range(seats)],
                 "units": list(zip("ABC", row["units"], strict=False)),
             }
         )
