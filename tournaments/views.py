@@ -282,6 +282,11 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         row["can_import"] = (
             recorder and f.match is not None and not f.decision and not row["has_events"]
         )
+        row["can_score"] = (
+            recorder
+            and f.match is not None
+            and row["status"] not in ("finished", "forfeit", "void", "bye")
+        )
     context = {"t": t, "round": round_, "rows": rows, "organiser": organiser}
     if organiser:
         fixtures = [row["fixture"] for row in rows]
