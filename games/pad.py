@@ -151,6 +151,8 @@ def labels() -> dict[str, str]:
         "dealDone": _("Every seat has its cards"),
         # the auction, a penalty's line, the seats
         "speech": _("Auction"),
+        # what a seat said, told of them: "Carmen pasa" (the button says "pasar")
+        "passes": pgettext("auction", "passes"),
         "lastPenalty": _(
             "Hand %(hand)s ended by a penalty: %(rule)s against %(name)s · %(points)s"
         ),

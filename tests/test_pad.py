@@ -142,6 +142,8 @@ def test_the_pad_speaks_spanish_first_and_english():
     assert es.keys() == en.keys()
     assert (es["bid"], en["bid"]) == ("Puja %(name)s", "%(name)s bids")
     assert (es["tute12"], en["tute12"]) == ("reyes", "kings")
+    # the auction line tells what a seat said in the third person, the button says "pasar"
+    assert (es["passes"], es["pass"], en["passes"]) == ("pasa", "pasar", "passes")
     # every string the script fills in keeps its placeholders in both languages
     for key in es:
         assert sorted(_placeholders(es[key])) == sorted(_placeholders(en[key])), key
