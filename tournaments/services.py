@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from clubs.access import may_organise, may_record, record_refusal
@@ -539,10 +539,11 @@ def _draw_blocker(t: Tournament, last: Round | None) -> str | None:
     if t.status == Tournament.Status.FINISHED:
         return _("Every round has been played: the tournament is finished.")
     if last is not None and (left := _unfinished(last)):
-        return _("Round %(n)s is unfinished: %(left)s match(es) still being played.") % {
-            "n": last.number,
-            "left": left,
-        }
+        return ngettext(
+            "Round %(n)s is unfinished: %(left)s match still being played.",
+            "Round %(n)s is unfinished: %(left)s matches still being played.",
+            left,
+        ) % {"n": last.number, "left": left}
     starters = t.entries.exclude(withdrawn=True, withdrawn_after_round=0).count()
     if starters < t.table_size:
         return _("A tournament needs at least %(n)s entries.") % {"n": t.table_size}

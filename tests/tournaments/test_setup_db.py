@@ -251,7 +251,7 @@ def test_the_draw_refusal_is_known_before_the_button(setup):
     assert services.draw_refusal(t) is None
     services.generate_next_round(t, organiser)
     assert services.draw_refusal(t) == (
-        "La jornada 1 no ha terminado: 1 partida(s) todavía en juego."
+        "La jornada 1 no ha terminado: 1 partida todavía en juego."
     )
     with pytest.raises(Conflict, match="La jornada 1 no ha terminado"):
         services.generate_next_round(t, organiser)

@@ -198,7 +198,7 @@ def test_the_draw_button_only_when_the_draw_is_possible(client, world):
     assert (r1.date, r1.time) == (datetime.date(2026, 12, 4), datetime.time(19, 30))
     html = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert "Sortear la siguiente jornada" not in html
-    assert "La jornada 1 no ha terminado: 2 partida(s) todavía en juego." in html
+    assert "La jornada 1 no ha terminado: 2 partidas todavía en juego." in html
     assert "a las 19:30" in html  # the round's schedule on the tournament page
     response = client.post(f"/tournaments/{t.pk}/next-round/")
     assert response.status_code == 409
