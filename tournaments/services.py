@@ -218,7 +218,8 @@ def set_seeding(t: Tournament, user: User, order: Sequence[Entry]) -> None:
 
 
 def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -> Entry:
-    """An entry of ``players`` (a pair, or one player at tables of three)."""
+    """An entry of ``players`` (a pair, or one player at tables of three); an empty
+    ``name`` is the players' names joined by " & "."""
     _require_organiser(user, tournament.club)
     if tournament.rounds.exists():
         raise Refused("entries close when the first round is generated", item={"field": "name"})
@@ -237,6 +238,8 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
     taken = EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
     if taken.exists():
         raise Refused("a player can be in one entry only", item={"field": "players"})
+    # no name given: the pair is known by its players ("Ana & Blas")
+    name = name.strip() or " & ".join(p.display_name for p in players)[:120]
     if tournament.entries.filter(name=name).exists():
         raise Refused(msg("an entry is already called {name}", name=name), item={"field": "name"})
     with transaction.atomic():
