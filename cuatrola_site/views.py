@@ -49,6 +49,7 @@ def scoreboard_strings() -> dict:
         "offline": _("offline, retrying…"),
         "missing": _("Missing ?tournament=ID (and ?api=URL when opened as a file)."),
         "notFound": _("The tournament %(id)s does not exist."),
+        "noStandings": _("The standings appear when the first match ends."),
         "phases": {
             "deal": _("dealing"),
             "calling": _("calling"),

@@ -71,9 +71,25 @@ def rules_text(rules: dict[str, Any]) -> str:
         }.get(v, v),
         "quintola": lambda v: _("with quintola") if v else _("no quintola"),
         "renuncio_penalty": lambda v: "" if v else _("no renuncio penalty"),
+        "compare_sequences": lambda v: (
+            _("sequences compared: %(v)s") % {"v": _("yes") if v else _("no")}
+        ),
     }
-    parts = [said[k](v) if k in said else f"{k} {v}" for k, v in rules.items()]
+    parts = [said[k](v) if k in said else _named(k, v) for k, v in rules.items()]
     return " · ".join(p for p in parts if p)
+
+
+def _named(key: str, value: Any) -> str:
+    """An option without its own phrase: the form's label and value, never a raw key
+    or a Python bool."""
+    from .forms import CHOICE_LABELS, RULE_LABELS  # the forms module imports Django forms
+
+    label = RULE_LABELS.get(key, key.replace("_", " "))
+    if isinstance(value, bool):
+        said = _("yes") if value else _("no")
+    else:
+        said = CHOICE_LABELS.get(value, value)
+    return f"{label}: {said}"
 
 
 def labels() -> dict[str, str]:
@@ -135,6 +151,8 @@ def labels() -> dict[str, str]:
         "dealDone": _("Every seat has its cards"),
         # the auction, a penalty's line, the seats
         "speech": _("Auction"),
+        # what a seat said, told of them: "Carmen pasa" (the button says "pasar")
+        "passes": pgettext("auction", "passes"),
         "lastPenalty": _(
             "Hand %(hand)s ended by a penalty: %(rule)s against %(name)s · %(points)s"
         ),

@@ -8,6 +8,8 @@ then holds a session of its device user, which the token's revocation ends.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import segno
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -34,6 +36,24 @@ from .models import Match
 #: the most matches "Mi mesa" lists (a club night has a dozen tables)
 MY_TABLE_LIMIT = 50
 
+#: where a match is played, told by the app that owns its container (tournaments: "Liga ·
+#: Mesa 2 · jornada 1"): a sort key and the words, or None; this layer names no container
+Place = tuple[tuple, str]
+_place_finders: list[Callable[[Match], Place | None]] = []
+
+
+def register_place(finder: Callable[[Match], Place | None]) -> None:
+    """Declare how to tell where a match sits (called from the owning app's ``ready()``)."""
+    if finder not in _place_finders:
+        _place_finders.append(finder)
+
+
+def place_of(match: Match) -> Place | None:
+    for finder in _place_finders:
+        if (place := finder(match)) is not None:
+            return place
+    return None
+
 
 def recordable_now(user) -> list[Match]:
     """The unfinished matches ``user`` may record, newest first: its clubs' (where it
@@ -53,17 +73,28 @@ def recordable_now(user) -> list[Match]:
 
 @login_required
 def my_table(request: HttpRequest) -> HttpResponse:
-    """ "Mi mesa": the matches this scorer or device may record now."""
+    """ "Mi mesa": the matches this scorer or device may record now, a tournament's by
+    its table."""
     rows = []
     for match in recordable_now(request.user):
+        place = place_of(match)
         container = container_of(match)
+        if place is not None:
+            where = place[1]
+        else:
+            where = str(container) if container is not None else match.name
         rows.append(
             {
                 "match": match,
                 "names": [s.player.display_name for s in match.seats.all()],
-                "where": str(container) if container is not None else match.name,
+                "where": where,
+                "order": place[0] if place is not None else None,
             }
         )
+    # a tournament's tables in their order (a scorer looks for their table); the others,
+    # newest first, after them
+    placed = sorted((r for r in rows if r["order"] is not None), key=lambda r: r["order"])
+    rows = placed + [r for r in rows if r["order"] is None]
     device = DeviceToken.objects.filter(user=request.user).first()
     return render(request, "games/my_table.html", {"rows": rows, "device": device})
 

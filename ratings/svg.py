@@ -54,7 +54,7 @@ def line_chart(
     grid = format_html_join(
         "",
         '<line x1="{}" x2="{}" y1="{}" y2="{}" class="grid"/>'
-        '<text x="{}" y="{}" class="tick" text-anchor="end">{}</text>',
+        '<text x="{}" y="{}" class="tick end" text-anchor="end">{}</text>',
         (
             (
                 LEFT,
@@ -88,7 +88,7 @@ def line_chart(
         '<polyline points="{points}" class="line"/>'
         '<circle cx="{lx}" cy="{ly}" r="3" class="dot"/>'
         '<text x="{lx0}" y="{by}" class="tick">0</text>'
-        '<text x="{rx}" y="{by}" class="tick" text-anchor="end">{n} {xl}</text>'
+        '<text x="{rx}" y="{by}" class="tick end" text-anchor="end">{n} {xl}</text>'
         "</svg>",
         w=WIDTH,
         h=HEIGHT,

@@ -209,6 +209,22 @@ def test_change_role_and_remove(club, organiser, scorer):
     assert list(club.memberships.values_list("user__username", flat=True)) == ["sco"]
 
 
+def test_removing_a_member_asks_first_without_a_script(club, organiser, scorer):
+    c = client_for(organiser)
+    m = club.memberships.get(user=scorer)
+    html = c.get("/clubs/pena-tute/members/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    action = f'action="/clubs/pena-tute/members/{m.pk}/remove/"'
+    # the removing form only inside a closed <details>: the first tap opens it
+    start = html.rindex('<details class="confirm-remove">', 0, html.index(action))
+    block = html[start : html.index("</details>", start)]
+    assert "<summary>Quitar</summary>" in block
+    assert action in block
+    assert "¿Quitar a sco del club? Conserva su acceso." in block
+    assert '<button type="submit">Sí, quitar a sco</button>' in block
+    assert html.count(action) == 1
+    assert club.memberships.filter(user=scorer).exists()
+
+
 def test_the_last_organiser_cannot_be_removed_nor_demoted_409(club, organiser, scorer):
     c = client_for(organiser)
     own = club.memberships.get(user=organiser)

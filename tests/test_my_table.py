@@ -153,3 +153,27 @@ def test_the_qr_code_encodes_the_link(night):
     code = link.split("code=", 1)[1]
     data = signing.loads(code, salt="clubs.devices.sign-in", max_age=timedelta(minutes=15))
     assert data == {"t": night["club_device"].pk, "s": "-"}
+
+
+def test_my_table_says_which_table_and_lists_a_tournaments_matches_by_table():
+    club = ClubFactory(slug="casino", name="Casino")
+    organiser = MembershipFactory(club=club, role="organiser", user=UserFactory()).user
+    names = ("Ana", "Blas", "Carmen", "Diego", "Elena", "Fermín", "Gloria", "Héctor")
+    players = [PlayerFactory(club=club, display_name=n) for n in names]
+    t = tournaments.create_tournament(
+        club=club, user=organiser, name="Liga de otoño", format="round_robin"
+    )
+    for i in range(4):
+        tournaments.add_entry(t, organiser, f"P{i + 1}", players[2 * i], players[2 * i + 1])
+    first, second = tournaments.generate_next_round(t, organiser).fixtures.order_by("table")
+    first.venue_table = 5  # table 1 of the draw plays at the room's table 5
+    first.save()
+    friendly = services.create_match(club=club, players=players[:4], user=organiser)
+    client = Client()
+    client.force_login(organiser)
+    html = client.get("/my-table/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Liga de otoño · Mesa 2 · jornada 1" in html
+    assert "Liga de otoño · Mesa 5 · jornada 1" in html
+    order = [int(m) for m in re.findall(r'data-match="(\d+)"', html)]
+    # by table (2 then 5), the friendly match after the tournament's
+    assert order == [second.match.pk, first.match.pk, friendly.pk]

@@ -142,9 +142,27 @@ def test_the_pad_speaks_spanish_first_and_english():
     assert es.keys() == en.keys()
     assert (es["bid"], en["bid"]) == ("Puja %(name)s", "%(name)s bids")
     assert (es["tute12"], en["tute12"]) == ("reyes", "kings")
+    # the auction line tells what a seat said in the third person, the button says "pasar"
+    assert (es["passes"], es["pass"], en["passes"]) == ("pasa", "pasar", "passes")
     # every string the script fills in keeps its placeholders in both languages
     for key in es:
         assert sorted(_placeholders(es[key])) == sorted(_placeholders(en[key])), key
+
+
+def test_the_rules_line_names_every_option_in_words():
+    with translation.override("es"):
+        belote = rules_text({"target": 151, "compare_sequences": False, "renuncio_penalty": True})
+        assert belote == "a 151 · se comparan las secuencias: no"
+        assert rules_text({"compare_sequences": True}) == "se comparan las secuencias: sí"
+        # an option without its own phrase still reads as its form label, not a key
+        assert rules_text({"some_flag": True}) == "some flag: sí"
+    with translation.override("en"):
+        assert rules_text({"compare_sequences": False}) == "sequences compared: no"
+    for game in ("cuatrola", "subastao", "belote"):
+        options = find_game(game).rule_options()
+        with translation.override("es"):
+            text = rules_text({o.key: o.default for o in options})
+        assert not re.search(r"_|True|False", text), (game, text)
 
 
 def _placeholders(text: str) -> list[str]:

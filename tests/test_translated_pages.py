@@ -121,5 +121,5 @@ def test_a_service_refusal_on_a_page_is_in_spanish(demo, client):
     league = Tournament.objects.get(format="round_robin", game="cuatrola")
     response = client.post(f"/tournaments/{league.pk}/next-round/", follow=True)
     page = response.content.decode()
-    assert "La jornada 2 no ha terminado: 1 partida(s) todavía en juego." in page
+    assert "La jornada 2 no ha terminado: 1 partida todavía en juego." in page
     assert "is unfinished" not in page

@@ -10,6 +10,7 @@ class TournamentsConfig(AppConfig):
         from clubs.access import register_container
         from games.models import Match
         from games.signals import match_result_changed, match_written
+        from games.table import register_place
 
         from .models import Tournament
         from .receivers import on_match_result_changed, on_match_written
@@ -19,6 +20,7 @@ class TournamentsConfig(AppConfig):
         # a private tournament closes itself and its fixtures' matches to the public
         register_container(Tournament, "", lambda t: t)
         register_container(Match, "fixture__round__tournament", _tournament_of)
+        register_place(_place_of)
 
 
 def _tournament_of(match):
@@ -26,3 +28,20 @@ def _tournament_of(match):
     # no fixture: the reverse accessor raises RelatedObjectDoesNotExist, an AttributeError
     fixture = getattr(match, "fixture", None)
     return fixture.round.tournament if fixture is not None else None
+
+
+def _place_of(match):
+    """Where a tournament's match is played, for "Mi mesa": ordered by tournament, round
+    and table, and said as "Liga · Mesa 2 · jornada 1"."""
+    from django.utils.translation import gettext
+
+    fixture = getattr(match, "fixture", None)
+    if fixture is None:
+        return None
+    round_ = fixture.round
+    text = gettext("Table %(table)s · round %(round)s") % {
+        "table": fixture.where,
+        "round": round_.number,
+    }
+    order = (round_.tournament.name, round_.tournament_id, round_.number, fixture.where)
+    return order, f"{round_.tournament.name} · {text}"

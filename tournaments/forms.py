@@ -193,7 +193,12 @@ class SwapForm(forms.Form):
 class EntryForm(forms.Form):
     """An entry's name and its players: a pair, or one player (tables of three)."""
 
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(
+        label=_("Name (optional)"),
+        max_length=120,
+        required=False,
+        help_text=_("Left empty: the players' names, as in “Ana & Blas”."),
+    )
 
     def __init__(self, *args, club=None, size: int = 2, **kwargs):
         super().__init__(*args, **kwargs)

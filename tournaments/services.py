@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from clubs.access import may_organise, may_record, record_refusal
@@ -218,7 +218,8 @@ def set_seeding(t: Tournament, user: User, order: Sequence[Entry]) -> None:
 
 
 def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -> Entry:
-    """An entry of ``players`` (a pair, or one player at tables of three)."""
+    """An entry of ``players`` (a pair, or one player at tables of three); an empty
+    ``name`` is the players' names joined by " & "."""
     _require_organiser(user, tournament.club)
     if tournament.rounds.exists():
         raise Refused("entries close when the first round is generated", item={"field": "name"})
@@ -237,6 +238,8 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
     taken = EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
     if taken.exists():
         raise Refused("a player can be in one entry only", item={"field": "players"})
+    # no name given: the pair is known by its players ("Ana & Blas")
+    name = name.strip() or " & ".join(p.display_name for p in players)[:120]
     if tournament.entries.filter(name=name).exists():
         raise Refused(msg("an entry is already called {name}", name=name), item={"field": "name"})
     with transaction.atomic():
@@ -539,10 +542,11 @@ def _draw_blocker(t: Tournament, last: Round | None) -> str | None:
     if t.status == Tournament.Status.FINISHED:
         return _("Every round has been played: the tournament is finished.")
     if last is not None and (left := _unfinished(last)):
-        return _("Round %(n)s is unfinished: %(left)s match(es) still being played.") % {
-            "n": last.number,
-            "left": left,
-        }
+        return ngettext(
+            "Round %(n)s is unfinished: %(left)s match still being played.",
+            "Round %(n)s is unfinished: %(left)s matches still being played.",
+            left,
+        ) % {"n": last.number, "left": left}
     starters = t.entries.exclude(withdrawn=True, withdrawn_after_round=0).count()
     if starters < t.table_size:
         return _("A tournament needs at least %(n)s entries.") % {"n": t.table_size}

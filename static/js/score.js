@@ -446,7 +446,8 @@
     if (!said.length) return;
     box.append(el("strong", "", L.speech + ": "));
     said.forEach((s, i) => {
-      const item = el("span", "said", names[s.seat] + " " + (L[s.text] || s.text));
+      const word = s.text === "pass" ? L.passes : L[s.text] || s.text;
+      const item = el("span", "said", names[s.seat] + " " + word);
       box.append(i ? " · " : "", item);
     });
   }

@@ -4,8 +4,10 @@ endpoint and shows a card recorded through the API."""
 import time
 
 import pytest
+from django.utils import translation
 
 from clubs.devices import create_device_token
+from cuatrola_site.views import scoreboard_strings
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 
@@ -74,3 +76,25 @@ def _post_as_a_pad_does(page, url: str, body: dict, key: str):
             return response
         time.sleep(float(response.headers.get("retry-after", "1")) / 10)
     return response
+
+
+def test_before_any_match_ends_the_standings_say_when_they_appear(
+    live_server, page, live_tournament
+):
+    t, _organiser = live_tournament
+    page.goto(f"{live_server.url}/scoreboard/?tournament={t.pk}&every=300")
+    note = page.locator("#standings-none")
+    note.wait_for(state="visible", timeout=10_000)
+    assert note.inner_text() == "La clasificación aparece cuando termina la primera partida."
+    assert page.locator("#standings tr").count() == 0
+
+
+def test_the_standings_note_is_in_the_readers_language():
+    with translation.override("en"):
+        assert scoreboard_strings()["noStandings"] == (
+            "The standings appear when the first match ends."
+        )
+    with translation.override("es"):
+        assert scoreboard_strings()["noStandings"] == (
+            "La clasificación aparece cuando termina la primera partida."
+        )

@@ -63,6 +63,9 @@ def test_the_player_page_shows_the_rating_its_chart_partners_and_opponents(clien
     assert re.search(r"Carmen</a></td><td>(\d+)</td>", opponents).group(1) == "1"
     assert "μ − 3σ" in html
     assert "OpenSkill" in html
+    # the numbers next to the rating say what they are
+    legend = re.search(r'<p class="muted rating-legend">(.*?)</p>', html).group(1)
+    assert legend == "μ: nivel estimado; σ: incertidumbre; valoración = μ − 3σ"
 
 
 def test_the_club_ratings_table_is_sortable(client, club):

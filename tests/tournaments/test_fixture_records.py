@@ -167,7 +167,14 @@ def test_a_record_without_names_takes_the_fixtures_seats_and_the_round_page_uplo
     t, fixture, _scorer = fixture_to_fill
     client.login(username="sco", password="pw")
     sheet = client.get(f"/tournaments/{t.pk}/rounds/1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Paper record (card-record JSON)" in sheet
+    assert "Paper record (the match's JSON file)" in sheet
+    # the match number leads to the match, and a scorer gets the pad too
+    m = fixture.match.pk
+    assert f'<a href="/matches/{m}/">#{m}</a>' in sheet
+    assert f'href="/matches/{m}/score/">Score this match</a>' in sheet
+    es = client.get(f"/tournaments/{t.pk}/rounds/1/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Acta en papel (fichero JSON de la partida)" in es
+    assert "JSON card-record" not in es
     upload = io.BytesIO(json.dumps(paper(seats=None).as_dict()).encode())
     upload.name = "mesa1.json"
     response = client.post(
@@ -180,7 +187,8 @@ def test_a_record_without_names_takes_the_fixtures_seats_and_the_round_page_uplo
     fixture.match.refresh_from_db()
     assert fixture.match.status == "finished"
     sheet = client.get(f"/tournaments/{t.pk}/rounds/1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Paper record (card-record JSON)" not in sheet  # it has events now
+    assert "Paper record (the match's JSON file)" not in sheet  # it has events now
+    assert f'href="/matches/{m}/score/"' not in sheet  # finished: nothing left to score
     bad = io.BytesIO(b"{not json")
     bad.name = "x.json"
     response = client.post(
@@ -190,6 +198,10 @@ def test_a_record_without_names_takes_the_fixtures_seats_and_the_round_page_uplo
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert "Not a readable record: not JSON" in response.content.decode()
+    client.logout()
+    public = client.get(f"/tournaments/{t.pk}/rounds/1/").content.decode()
+    assert f'<a href="/matches/{m}/">#{m}</a>' in public
+    assert "/score/" not in public
 
 
 def test_the_knockout_bracket_page(fixture_to_fill, client):

@@ -56,12 +56,16 @@ def test_one_score_sheet_per_table_with_seats_grid_and_signatures(client, league
     assert html.count('class="score-sheet"') == 2
     assert "Liga de otoño · Jornada 1 · Mesa 1" in html
     assert "Liga de otoño · Jornada 2" not in html
-    # table 1: Las Sotas (Carmen, Diego) at seats 0 and 2, Arrastre (Inés, Julián) at 1, 3
+    # table 1: Las Sotas (Carmen, Diego) at seats 1 and 3, Arrastre (Inés, Julián) at 2, 4
+    # (numbered from 1, as on the round page and the pad)
     sheet = html[html.index('id="sheet-1"') : html.index('id="sheet-2"')]
     seats = sheet[: sheet.index("</table>")]
     order = [seats.index(name) for name in ("Carmen", "Inés", "Diego", "Julián")]
     assert order == sorted(order)
+    assert "<td>1 <small>(reparte primero)</small></td><td>Carmen</td>" in seats
     assert "<td>2</td><td>Inés</td><td>B · Arrastre</td>" in seats
+    assert "<td>4</td><td>Julián</td>" in seats
+    assert "<td>0" not in seats
     # 18 blank lines to note hands, a final line, a signature per pair and the organiser's
     grid = sheet[sheet.index('class="sheet-grid"') :]
     grid = grid[: grid.index("</table>")]

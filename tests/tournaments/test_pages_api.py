@@ -41,7 +41,7 @@ def test_organiser_generates_rounds_with_a_clear_message_when_unfinished(client,
         f"/tournaments/{league.pk}/next-round/", follow=True, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 409  # the page again, with the reason
-    assert "Round 2 is unfinished: 1 match(es) still being played." in response.content.decode()
+    assert "Round 2 is unfinished: 1 match still being played." in response.content.decode()
     assert league.rounds.count() == 2
 
 

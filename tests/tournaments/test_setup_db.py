@@ -250,9 +250,7 @@ def test_the_draw_refusal_is_known_before_the_button(setup):
     services.add_entry(t, organiser, "P2", players[2], players[3])
     assert services.draw_refusal(t) is None
     services.generate_next_round(t, organiser)
-    assert services.draw_refusal(t) == (
-        "La jornada 1 no ha terminado: 1 partida(s) todavía en juego."
-    )
+    assert services.draw_refusal(t) == ("La jornada 1 no ha terminado: 1 partida todavía en juego.")
     with pytest.raises(Conflict, match="La jornada 1 no ha terminado"):
         services.generate_next_round(t, organiser)
     # two entries play one round: once it is decided, the league is over before the click

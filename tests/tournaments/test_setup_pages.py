@@ -198,7 +198,7 @@ def test_the_draw_button_only_when_the_draw_is_possible(client, world):
     assert (r1.date, r1.time) == (datetime.date(2026, 12, 4), datetime.time(19, 30))
     html = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert "Sortear la siguiente jornada" not in html
-    assert "La jornada 1 no ha terminado: 2 partida(s) todavía en juego." in html
+    assert "La jornada 1 no ha terminado: 2 partidas todavía en juego." in html
     assert "a las 19:30" in html  # the round's schedule on the tournament page
     response = client.post(f"/tournaments/{t.pk}/next-round/")
     assert response.status_code == 409
@@ -310,3 +310,24 @@ def test_the_api_gives_the_round_time_and_the_room_tables(client, world):
     assert [(f["table"], f["venue_table"]) for f in round_1["fixtures"]] == [(1, 6), (2, 2)]
     live = client.get(f"/api/v1/tournaments/{t.pk}/live/").json()
     assert sorted(m["table"] for m in live["matches"]) == [2, 6]
+
+
+def test_an_entry_without_a_name_is_called_by_its_players(client, world):
+    club, organiser, players = world
+    t = services.create_tournament(club=club, user=organiser, name="Liga", format="round_robin")
+    client.login(username="org", password="pw")
+    html = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "Nombre (opcional)" in html
+    assert "Si se deja vacío: los nombres de los jugadores, como «Ana & Blas»." in html
+    a, b, c, d = players[:4]
+    response = client.post(
+        f"/tournaments/{t.pk}/entries/", {"name": "", "player_1": a.pk, "player_2": b.pk}
+    )
+    assert response.status_code == 302
+    assert list(t.entries.values_list("name", flat=True)) == ["J0 & J1"]
+    # a name given is kept
+    client.post(
+        f"/tournaments/{t.pk}/entries/",
+        {"name": "  Las Sotas ", "player_1": c.pk, "player_2": d.pk},
+    )
+    assert sorted(t.entries.values_list("name", flat=True)) == ["J0 & J1", "Las Sotas"]
