@@ -160,7 +160,8 @@ def route(info: MatchInfo, match: MatchFacts, into: Totals) -> None:
     for ours_key, ours, seats in sides:
         for theirs_key, theirs, other in sides:
             if theirs != ours and len(other) == len(seats):
-                head: Counter = _unit(match, ours)
+                own = _unit(match, ours)
+                head = Counter({k: own[k] for k in ("matches_won", "hands_won")})
                 scoped.append(("versus", f"{ours_key}:{theirs_key}", head))
     for scope, key, facts in scoped:
         into[(scope, key, club, g, "matches")] += 1

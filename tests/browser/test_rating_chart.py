@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from ratings.svg import line_chart
+from tournaments.charts import line_chart
 
 
 def test_every_label_of_the_rating_chart_stays_inside_it_at_390_px(page):
