@@ -4,7 +4,7 @@ rating and its history chart, the partners and the opponents."""
 from __future__ import annotations
 
 from django.http import HttpRequest
-from django.utils.formats import number_format
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
@@ -38,7 +38,7 @@ def player_section(request: HttpRequest, club: Club, player: Player) -> Section:
             values,
             title=_("%(game)s rating of %(player)s") % {"game": game.title, "player": player},
             description=_("Rating (μ − 3σ) after each rated match, from %(start)s to %(end)s")
-            % {"start": number_format(values[0], 2), "end": number_format(values[-1], 2)},
+            % {"start": floatformat(values[0], 2), "end": floatformat(values[-1], 2)},
             x_label=_("Rated matches"),
             y_title=_("Rating (μ − 3σ)"),
             ident=f"rating-{game.name}",

@@ -1,14 +1,15 @@
 """The statistics tables (django-tables2: sortable, downloadable as CSV).
 
-Numbers are shown in the reader's language (``number_format``: "30,96" in Spanish,
-"30.96" in English); a rate always comes with what it is a rate of ("7 of 11"), marked
-when that is fewer than :data:`report.SMALL_SAMPLE`.
+Numbers are shown in the reader's language (Django's ``floatformat``: "30,96" in
+Spanish, "30.96" in English; rounded, where ``number_format`` cuts the digits off); a
+rate always comes with what it is a rate of ("7 of 11"), marked when that is fewer than
+:data:`report.SMALL_SAMPLE`.
 """
 
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.utils.formats import number_format
+from django.template.defaultfilters import floatformat
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
@@ -48,7 +49,7 @@ METRIC_LABELS = {
 
 def decimal(value: float | None, places: int = 2) -> str:
     """A number in the reader's language ("—" when there is none)."""
-    return "—" if value is None else number_format(value, places)
+    return "—" if value is None else floatformat(value, places)
 
 
 def rate_of(made: int, declared: int) -> SafeString | str:
@@ -58,7 +59,7 @@ def rate_of(made: int, declared: int) -> SafeString | str:
     text = gettext("%(made)s of %(declared)s · %(rate)s%%") % {
         "made": made,
         "declared": declared,
-        "rate": number_format(100 * made / declared, 0),
+        "rate": floatformat(100 * made / declared, 0),
     }
     if declared >= SMALL_SAMPLE:
         return text

@@ -4,14 +4,14 @@ One module for every chart (the ratings' line, the statistics' bars): the same b
 same margins, both axes titled. A chart scales to its box (``viewBox``, width 100%), so
 at 390 px it is as wide as the page and never makes a phone scroll sideways; the labels
 are in the SVG's own units, sized for that width. Numbers on the axes are in the
-reader's language (``number_format``).
+reader's language (``floatformat``: rounded and localised).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.formats import number_format
+from django.template.defaultfilters import floatformat
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
@@ -83,7 +83,7 @@ def line_chart(
                 f"{y(t):.1f}",
                 LEFT - 4,
                 f"{y(t) + 4:.1f}",
-                number_format(t, 1),
+                floatformat(t, 1),
             )
             for t in _ticks(low, high)
         ),
