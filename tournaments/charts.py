@@ -26,19 +26,23 @@ def _ticks(low: float, high: float) -> list[float]:
 
 
 def _axis_titles(x_title: str, y_title: str) -> SafeString:
-    """The x axis's title under the plot, the y axis's turned along the left edge."""
+    """The x axis's title under the plot, the y axis's turned along the left edge (each
+    left out when empty)."""
     middle_y = TOP + (HEIGHT - TOP - BOTTOM) / 2
-    return format_html(
-        '<text x="{}" y="{}" class="axis-title" text-anchor="middle">{}</text>'
-        '<text x="12" y="{}" class="axis-title" text-anchor="middle" '
-        'transform="rotate(-90 12 {})">{}</text>',
+    x = format_html(
+        '<text x="{}" y="{}" class="axis-title" text-anchor="middle">{}</text>',
         f"{LEFT + (WIDTH - LEFT - RIGHT) / 2:.1f}",
         HEIGHT - 4,
         x_title,
+    )
+    y = format_html(
+        '<text x="12" y="{}" class="axis-title" text-anchor="middle" '
+        'transform="rotate(-90 12 {})">{}</text>',
         f"{middle_y:.1f}",
         f"{middle_y:.1f}",
         y_title,
     )
+    return format_html("{}{}", x if x_title else "", y if y_title else "")
 
 
 def line_chart(
