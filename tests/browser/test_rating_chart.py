@@ -9,6 +9,17 @@ from django.conf import settings
 from tournaments.charts import bar_chart, line_chart
 
 
+def show(page, chart: str) -> dict:
+    """``chart`` in a panel with the site's stylesheet at 390 px: the chart's box."""
+    css = (Path(settings.BASE_DIR) / "static/css/site.css").read_text()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_content(
+        f"<html><head><style>{css}</style></head><body><main><section class='panel'>"
+        f"{chart}</section></main></body></html>"
+    )
+    return page.locator("svg.chart").bounding_box()
+
+
 def test_every_label_of_the_rating_chart_stays_inside_it_at_390_px(page):
     svg = line_chart(
         [0.0, 3.2, 5.1, 8.7, 12.3],
@@ -18,13 +29,7 @@ def test_every_label_of_the_rating_chart_stays_inside_it_at_390_px(page):
         ident="c",
         y_title="Valoración (μ − 3σ)",
     )
-    css = (Path(settings.BASE_DIR) / "static/css/site.css").read_text()
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.set_content(
-        f"<html><head><style>{css}</style></head><body><main><section class='panel'>"
-        f"<figure class='chart-box'>{svg}</figure></section></main></body></html>"
-    )
-    box = page.locator("svg.chart").bounding_box()
+    box = show(page, f"<figure class='chart-box'>{svg}</figure>")
     labels = page.locator("svg.chart text")
     assert labels.count() == 6  # three values, 0, the count of matches, the y axis's title
     for i in range(labels.count()):
@@ -49,13 +54,7 @@ def test_a_one_bar_chart_has_both_axes_titled_and_every_label_inside_at_390_px(p
         y_title="Cumplidas (%)",
         top=100,
     )
-    css = (Path(settings.BASE_DIR) / "static/css/site.css").read_text()
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.set_content(
-        f"<html><head><style>{css}</style></head><body><main><section class='panel'>"
-        f"{svg}</section></main></body></html>"
-    )
-    box = page.locator("svg.chart").bounding_box()
+    box = show(page, svg)
     titles = page.locator("svg.chart .axis-title")
     assert [titles.nth(i).text_content() for i in range(titles.count())] == [
         "Triunfos que tenía quien declara",
