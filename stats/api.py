@@ -134,7 +134,7 @@ def _guard(scope: str, key: str, user) -> None:
 @extend_schema(
     summary="Replay statistics of a player, pair, club, tournament or season",
     parameters=[
-        OpenApiParameter("scope", str, "path", enum=[c for c, _ in Scope.choices]),
+        OpenApiParameter("scope", str, "path", enum=list(KEYS)),
         OpenApiParameter("key", str, "path", description="id; pair `12-40`; season `3:2026`"),
     ],
     responses={200: ScopeStatsSerializer, **errors(404)},
