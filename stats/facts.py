@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from operator import add
 from typing import Any
 
-from games.engine import find_game
+from games.engine import HandOutcome, find_game
 
 TotalKey = tuple[str, str, int, str, str]
 Totals = Counter  # Counter[TotalKey]
@@ -97,7 +97,14 @@ def replay_facts(info: MatchInfo, events: Iterable[dict[str, Any]]) -> MatchFact
     return MatchFacts(seats, units, unit_of, hands, void, state.winner_unit)
 
 
-def _declared(facts, kinds, unit_of, outcome, derived, units) -> None:
+def _declared(
+    facts: list[dict[str, int]],
+    kinds: list[tuple[str, str, str]],
+    unit_of: list[int],
+    outcome: HandOutcome | None,
+    derived: list[Counter],
+    units: list[Counter],
+) -> None:
     """One hand's figures of its declaration or bid, if any: the match points the
     declarer's unit and the others gained (a failed bid loses: Subastao's delta is the
     opponents'), the capot by the declaring side or the defence, and each defending

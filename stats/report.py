@@ -102,14 +102,16 @@ def scope_stats(scope: str, key: str) -> list[GameStats]:
     ):
         by_game.setdefault(game, {})[metric] = value
     own = scope in ("player", "pair")
-    return [_game_stats(g, m, own) for g, m in sorted(by_game.items()) if m.get("hands")]
+    return [game_stats(g, m, own) for g, m in sorted(by_game.items()) if m.get("hands")]
 
 
 def _ratio(a: int, b: int) -> float | None:
     return a / b if b else None
 
 
-def _game_stats(name: str, metrics: dict[str, int], own: bool = False) -> GameStats:
+def game_stats(name: str, metrics: dict[str, int], own: bool = False) -> GameStats:
+    """One game's figures from its summed metrics; ``own``: a player's or a pair's (its
+    matches and hands won, its contracts defended)."""
     game = find_game(name)
     declarations: dict[str, Declaration] = {}
     for key in game.fact_keys:  # the engine's order: kinds as the game lists them
@@ -206,7 +208,7 @@ def people(club_id: int, scope: str) -> dict[str, list[dict]]:
     for (key, game), m in sorted(found.items(), key=lambda item: (item[0][1], item[0][0])):
         if not m.get("hands"):
             continue
-        s = _game_stats(game, m, own=True)
+        s = game_stats(game, m, own=True)
         out.setdefault(game, []).append(
             {
                 "key": key,

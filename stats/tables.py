@@ -15,6 +15,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.engine import Game
+
 from .report import SMALL_SAMPLE, Declaration, GameStats
 
 METRIC_LABELS = {
@@ -207,7 +209,7 @@ class KindColumn(tables.Column):
         return f"{value.made}/{value.declared}"
 
 
-def people_table(cls: type[PeopleTable], game, rows: list[dict], prefix: str) -> PeopleTable:
+def people_table(cls: type[PeopleTable], game: Game, rows: list[dict], prefix: str) -> PeopleTable:
     """``cls`` for one game's rows, with a column per kind the game counts."""
     extra = [
         (f"kind_{kind}", KindColumn(verbose_name=gettext(title), orderable=False, default="—"))

@@ -9,7 +9,7 @@ from pathlib import Path
 from games.engine import find_game
 from games.engine.record import load_record
 from stats.facts import MatchInfo, replay_facts, route
-from stats.report import _game_stats
+from stats.report import game_stats
 
 RECORDS = Path(__file__).parents[1] / "engine" / "records"
 EXAMPLES = RECORDS / "shared"  # the public examples
@@ -48,7 +48,7 @@ def test_belote_void_round_is_counted_apart_and_averages_over_the_round_played()
     assert (facts.hands, facts.void) == (2, 1)
     club = scope(totals, "club", "7")
     assert (club["hands"], club["void_hands"], club["matches"]) == (2, 1, 1)
-    stats = _game_stats("belote", club)
+    stats = game_stats("belote", club)
     assert stats.played == 1
     # card points 127 and 35, less the 10 of últimas in the 35: 152 in the one round
     # played (not 76 a round, as when the void round was divided by)
@@ -89,7 +89,7 @@ def test_subastao_bids_margins_capots_and_contracts_broken():
     assert (first["bid"], first["points"], first["made"]) == (60, [190, 0], True)
     assert (second["bid"], second["points"], second["made"]) == (60, [130, 0], False)
     club = scope(totals, "club", "7")
-    stats = _game_stats("subastao", club)
+    stats = game_stats("subastao", club)
     assert stats.bids == {"average": 60.0, "margin": 35.0}  # (130 − 60) / 2
     band = next(d for d in stats.declarations if d.kind == "bid60")
     assert (band.declared, band.made, band.failed) == (2, 1, 1)
