@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django.db.models import QuerySet
+
 from games.engine import find_game
 
 from .models import StatTotal
@@ -192,18 +194,22 @@ def as_json(stats: list[GameStats]) -> list[dict]:
     ]
 
 
-def _by_key(rows) -> dict[tuple[str, str], dict[str, int]]:
+def _by_key(rows: QuerySet[StatTotal]) -> dict[tuple[str, str], dict[str, int]]:
+    """``(key, game) → metric → value``, summed over the rows (a metric may come in
+    several rows: one per part of the totals a reader sums)."""
     out: dict[tuple[str, str], dict[str, int]] = {}
     for key, game, metric, value in rows.values_list("key", "game", "metric", "value"):
-        out.setdefault((key, game), {})[metric] = value
+        metrics = out.setdefault((key, game), {})
+        metrics[metric] = metrics.get(metric, 0) + value
     return out
 
 
-def people(club_id: int, scope: str) -> dict[str, list[dict]]:
+def people(totals: QuerySet[StatTotal], scope: str) -> dict[str, list[dict]]:
     """Per game (in name order), one row per player (or pair) of the club: hands played,
     matches and hands won, each kind of declaration or bid made good of declared, cante
-    and card points per played hand (the club page's ranking)."""
-    found = _by_key(StatTotal.objects.filter(club_id=club_id, scope=scope))
+    and card points per played hand (the club page's ranking), from ``totals`` (the
+    club's rows the page reads)."""
+    found = _by_key(totals.filter(scope=scope))
     out: dict[str, list[dict]] = {}
     for (key, game), m in sorted(found.items(), key=lambda item: (item[0][1], item[0][0])):
         if not m.get("hands"):
@@ -224,11 +230,12 @@ def people(club_id: int, scope: str) -> dict[str, list[dict]]:
     return out
 
 
-def head_to_head(club_id: int, key: str) -> list[dict]:
+def head_to_head(totals: QuerySet[StatTotal], key: str) -> list[dict]:
     """A player's (``key`` a player id) record against each opponent, and each of the
-    player's pairs against each pair it met: matches and hands played and won."""
+    player's pairs against each pair it met: matches and hands played and won, from
+    ``totals`` (the club's rows the page reads)."""
     pattern = rf"^({re.escape(key)}|{re.escape(key)}-\d+|\d+-{re.escape(key)}):"
-    rows = StatTotal.objects.filter(club_id=club_id, scope="versus", key__regex=pattern)
+    rows = totals.filter(scope="versus", key__regex=pattern)
     out = []
     for (versus, game), m in sorted(_by_key(rows).items()):
         ours, theirs = versus.split(":")

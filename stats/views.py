@@ -3,6 +3,7 @@ progress of the running job as JSON for the page's bar."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -75,19 +76,20 @@ def _charts(stats: list[report.GameStats]) -> list[dict]:
 
 
 def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, back: str):
+    totals = StatTotal.objects.filter(club=club)  # the rows this page reads
     stats = report.scope_stats(scope, key)
     metrics = MetricTable(metric_rows(stats), prefix="m-")
     declarations = DeclarationTable(declaration_rows(stats), prefix="d-")
     tables = {"metrics": metrics, "declarations": declarations}
     players, pairs, versus = [], [], None
     if scope == "club":
-        players, pairs = _people(request, club)
+        players, pairs = _people(club, totals)
         tables |= {f"players-{g}": t for g, t in players}
         tables |= {f"pairs-{g}": t for g, t in pairs}
         if players:  # the first game's, under the name the page always had
             tables["players"] = players[0][1]
     if scope == "player":
-        versus = HeadToHeadTable(_head_to_head(club, key), prefix="v-")
+        versus = HeadToHeadTable(_head_to_head(club, totals, key), prefix="v-")
         tables["versus"] = versus
     for table in tables.values():
         RequestConfig(request, paginate=False).configure(table)
@@ -131,16 +133,16 @@ def _name(names: dict[int, str], key: str) -> str:
 
 
 def _people(
-    request: HttpRequest, club: Club
+    club: Club, totals: QuerySet[StatTotal]
 ) -> tuple[list[tuple[str, PeopleTable]], list[tuple[str, PairTable]]]:
     """Per game, the players' table and the pairs'."""
     names = _names(club)
-    players = report.people(club.pk, "player")
+    players = report.people(totals, "player")
     for rows in players.values():
         for row in rows:
             row["name"] = _name(names, row["key"])
             row["url"] = reverse("stats:player", args=[club.slug, int(row["key"])])
-    pairs = report.people(club.pk, "pair")
+    pairs = report.people(totals, "pair")
     for rows in pairs.values():
         for row in rows:
             row["name"] = _name(names, row["key"])
@@ -150,9 +152,9 @@ def _people(
     )
 
 
-def _head_to_head(club: Club, key: str) -> list[dict]:
+def _head_to_head(club: Club, totals: QuerySet[StatTotal], key: str) -> list[dict]:
     names = _names(club)
-    rows = report.head_to_head(club.pk, key)
+    rows = report.head_to_head(totals, key)
     for row in rows:
         row["ours"], row["theirs"] = _name(names, row["ours"]), _name(names, row["theirs"])
         row["game"] = find_game(row["game"]).title
