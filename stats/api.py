@@ -84,6 +84,9 @@ class GameStatsSerializer(serializers.Serializer):
     game = serializers.CharField()
     hands = serializers.IntegerField(help_text="Complete hands, void ones included")
     void_hands = serializers.IntegerField(help_text="Hands nobody played (all passed)")
+    sat_out_hands = serializers.IntegerField(
+        help_text="A player's hands played by the others (a partner's declaration, C5)"
+    )
     played_hands = serializers.IntegerField(help_text="What the per-hand figures divide by")
     matches = serializers.IntegerField()
     won = OwnSerializer(allow_null=True, help_text="A player's or pair's own; else null")

@@ -42,7 +42,9 @@ class MatchFacts:
     module derives from them per hand: match points per call, capots by the declaring
     side or the defence), each scoring unit's (hands won; contracts defended and broken:
     facts of a whole side, counted once for a pair), its complete hands, the void ones
-    among them (nobody played: the engine gives them no facts) and the match's winner."""
+    among them (nobody played: the engine gives them no facts), the hands each seat sat
+    out (played, but not by that seat: Cuatrola's partner of a declarer, C5) and the
+    match's winner."""
 
     seats: list[Counter]
     units: list[Counter]
@@ -50,6 +52,7 @@ class MatchFacts:
     hands: int
     void: int
     winner: int | None
+    sat_out: list[int]
 
 
 def _kinds(game: Any) -> list[tuple[str, str, str]]:
@@ -94,7 +97,11 @@ def replay_facts(info: MatchInfo, events: Iterable[dict[str, Any]]) -> MatchFact
     seats = [Counter({k: v for k, v in zip(keys, row, strict=True) if v}) for row in sums]
     for seat, extra in zip(seats, derived, strict=True):
         seat.update(extra)  # update, not +: a figure may be below zero
-    return MatchFacts(seats, units, unit_of, hands, void, state.winner_unit)
+    # a seat that plays a hand falls in one points bucket (games/engine/facts.py): the
+    # hands played it has no bucket for, it sat out
+    buckets = [k for k in keys if k.startswith("pts_")]
+    sat_out = [hands - void - sum(seat[k] for k in buckets) for seat in seats]
+    return MatchFacts(seats, units, unit_of, hands, void, state.winner_unit, sat_out)
 
 
 def _declared(
@@ -152,6 +159,7 @@ def route(info: MatchInfo, match: MatchFacts, into: Totals) -> None:
         unit = match.unit_of[seat]
         own = _unit(match, unit)
         own.update(facts)
+        own["sat_out_hands"] += match.sat_out[seat]  # a player's alone: a pair played
         scoped.append(("player", str(info.players[seat]), own))
         sides.append((str(info.players[seat]), unit, [seat]))
     for unit in range(game.units(rules)):

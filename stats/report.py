@@ -76,6 +76,7 @@ class GameStats:
     mano: tuple[int, int]  # hands as mano, won
     dealer: tuple[int, int]
     void: int = 0  # hands nobody played (everybody passed)
+    sat_out: int = 0  # a player's hands played by the others (a partner's declaration)
     matches: int = 0
     #: a player's or pair's own: matches and hands won, contracts defended and broken
     #: (None for a club, a season, a tournament: everybody wins every hand)
@@ -85,7 +86,7 @@ class GameStats:
 
     @property
     def played(self) -> int:
-        return self.hands - self.void
+        return self.hands - self.void - self.sat_out
 
     def per_hand(self, metric: str) -> float:
         """A figure per played hand (a void hand has no tricks, points or cantes)."""
@@ -151,6 +152,7 @@ def game_stats(name: str, metrics: dict[str, int], own: bool = False) -> GameSta
         (metrics.get("mano_hands", 0), metrics.get("mano_won", 0)),
         (metrics.get("dealer_hands", 0), metrics.get("dealer_won", 0)),
         void=metrics.get("void_hands", 0),
+        sat_out=metrics.get("sat_out_hands", 0),
         matches=metrics.get("matches", 0),
         won=won,
         capots=(metrics.get("capots_declarer", 0), metrics.get("capots_defender", 0)),
@@ -165,6 +167,7 @@ def as_json(stats: list[GameStats]) -> list[dict]:
             "game": s.game,
             "hands": s.hands,
             "void_hands": s.void,
+            "sat_out_hands": s.sat_out,
             "played_hands": s.played,
             "matches": s.matches,
             "won": s.won,

@@ -24,6 +24,7 @@ METRIC_LABELS = {
     "matches_won": _("Matches won"),
     "hands": _("Hands played"),
     "void_hands": _("Void hands (everybody passed)"),
+    "sat_out_hands": _("Hands sat out (partner declared)"),
     "hands_won": _("Hands won"),
     "card_points": _("Card points"),
     "tricks": _("Tricks"),
@@ -114,6 +115,8 @@ def metric_rows(stats: list[GameStats]) -> list[dict]:
         row("hands", s.played)
         if s.void:
             row("void_hands", s.void)
+        if s.sat_out:
+            row("sat_out_hands", s.sat_out)
         if s.won is not None:
             row("hands_won", s.won["hands_won"])
         for metric, value in s.metrics.items():

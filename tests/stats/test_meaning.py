@@ -122,6 +122,14 @@ def test_cuatrola_calls_points_per_call_the_partner_sitting_out_and_head_to_head
     assert calls > 0
     buckets = sum(v for m, v in club.items() if m.startswith("pts_"))
     assert buckets == 4 * len(hands) - calls
+    # each player sat out the hands their partner declared: played the others
+    for seat, player in enumerate(PLAYERS):
+        partner = sum(h["declarer"] == (seat + 2) % 4 for h in hands if h["declarer"] is not None)
+        mine = scope(totals, "player", str(player))
+        assert mine.get("sat_out_hands", 0) == partner
+        assert game_stats("cuatrola", mine).played == len(hands) - partner
+        assert sum(v for m, v in mine.items() if m.startswith("pts_")) == len(hands) - partner
+    assert "sat_out_hands" not in scope(totals, "pair", "11-13")  # a pair played them all
     # head to head: side 1 (seats 1 and 3: players 12 and 14) won the match 11–4
     assert (expected["winner_side"], expected["score"]) == (1, [4, 11])
     won = sum(h["winner_side"] == 1 for h in hands)

@@ -146,7 +146,16 @@ def test_a_players_page_has_won_figures_and_head_to_head(client, club):
         club,
         "player",
         str(ana.pk),
-        {"hands": 10, "matches": 2, "matches_won": 1, "hands_won": 6, "defended": 4, "broke": 3},
+        {
+            "hands": 12,
+            "sat_out_hands": 2,  # her partner declared twice: 10 hands played
+            "matches": 2,
+            "matches_won": 1,
+            "hands_won": 6,
+            "defended": 4,
+            "broke": 3,
+            "card_points": 305,  # 30.5 a hand she played
+        },
     )
     pair_ac, pair_bd = f"{ana.pk}-{carmen.pk}", f"{blas.pk}-{diego.pk}"
     versus = {"matches": 2, "matches_won": 1, "played_hands": 10, "hands_won": 6}
@@ -155,6 +164,9 @@ def test_a_players_page_has_won_figures_and_head_to_head(client, club):
     totals(club, "versus", f"{blas.pk}:{ana.pk}", {"matches": 2, "matches_won": 1})  # Blas's
     text = page(client, f"/clubs/{club.slug}/players/{ana.pk}/stats/", "es")
     assert cells(text, "Partidas ganadas")[2:] == ["1", ""]
+    assert cells(text, "Manos jugadas")[2:] == ["10", ""]
+    assert cells(text, "Manos en que no jugó (declaró su compañero)")[2:] == ["2", ""]
+    assert cells(text, "Puntos de cartas")[2:] == ["305", "30,50"]
     assert cells(text, "Manos ganadas")[2:] == ["6", ""]
     assert cells(text, "Contratos defendidos")[2] == "4"
     assert cells(text, "Contratos tumbados en defensa")[2] == "3"
