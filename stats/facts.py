@@ -153,41 +153,39 @@ def route(info: MatchInfo, match: MatchFacts, into: Totals) -> None:
     whole = [("club", str(club)), ("season", f"{club}:{info.season}")]
     if info.tournament is not None:
         whole.append(("tournament", str(info.tournament)))
-    scoped: list[tuple[str, str, Counter]] = [(s, k, everyone) for s, k in whole]
+    # each scope's figures as the dicts to add (no copy of a seat's facts per scope)
+    scoped: list[tuple[str, str, list[dict]]] = [(s, k, [everyone]) for s, k in whole]
     sides: list[tuple[str, int, list[int]]] = []  # (key, unit, seats) of players and pairs
+    owns = [_unit(match, unit) for unit in range(len(match.units))]
     for seat, facts in enumerate(match.seats):
         unit = match.unit_of[seat]
-        own = _unit(match, unit)
-        own.update(facts)
-        own["sat_out_hands"] += match.sat_out[seat]  # a player's alone: a pair played
-        scoped.append(("player", str(info.players[seat]), own))
+        alone = {"sat_out_hands": match.sat_out[seat]}  # a player's alone: a pair played
+        scoped.append(("player", str(info.players[seat]), [facts, owns[unit], alone]))
         sides.append((str(info.players[seat]), unit, [seat]))
     for unit in range(game.units(rules)):
         members = game.unit_seats(rules, unit)
         if len(members) == 2:
             a, b = sorted(info.players[s] for s in members)
-            pair: Counter = _unit(match, unit)
-            for s in members:
-                pair.update(match.seats[s])
-            scoped.append(("pair", f"{a}-{b}", pair))
+            parts = [match.seats[s] for s in members]
+            scoped.append(("pair", f"{a}-{b}", [*parts, owns[unit]]))
             sides.append((f"{a}-{b}", unit, members))
     played = match.hands - match.void
     for ours_key, ours, seats in sides:
+        head = {k: owns[ours][k] for k in ("matches_won", "hands_won")}
         for theirs_key, theirs, other in sides:
             if theirs != ours and len(other) == len(seats):
-                own = _unit(match, ours)
-                head = Counter({k: own[k] for k in ("matches_won", "hands_won")})
-                scoped.append(("versus", f"{ours_key}:{theirs_key}", head))
-    for scope, key, facts in scoped:
+                scoped.append(("versus", f"{ours_key}:{theirs_key}", [head]))
+    for scope, key, parts in scoped:
         into[(scope, key, club, g, "matches")] += 1
         if scope != "versus":
             into[(scope, key, club, g, "hands")] += match.hands
             into[(scope, key, club, g, "void_hands")] += match.void
         else:
             into[(scope, key, club, g, "played_hands")] += played
-        for metric, value in facts.items():
-            if value:
-                into[(scope, key, club, g, metric)] += value
+        for facts in parts:
+            for metric, value in facts.items():
+                if value:
+                    into[(scope, key, club, g, metric)] += value
 
 
 def _unit(match: MatchFacts, unit: int) -> Counter:
