@@ -176,8 +176,8 @@ def merge_job(job_id: int) -> list[int]:
             )
         StatTotal.objects.bulk_create(
             (
-                StatTotal(club_id=c, scope=s, key=k, game=g, metric=m, value=v)
-                for (s, k, c, g, m), v in totals.items()
+                StatTotal(club_id=c, scope=s, key=k, game=g, metric=m, tournament=t, value=v)
+                for (s, k, c, g, m, t), v in totals.items()
             ),
             batch_size=2000,
         )
@@ -193,16 +193,16 @@ def merge_job(job_id: int) -> list[int]:
 def add_totals(totals: Totals) -> None:
     """Add to the stored totals (insert or increment), in one statement per batch."""
     table = StatTotal._meta.db_table
-    rows = [(c, s, k, g, m, v) for (s, k, c, g, m), v in totals.items() if v]
+    rows = [(c, s, k, g, m, t, v) for (s, k, c, g, m, t), v in totals.items() if v]
     sql = (
-        f"INSERT INTO {table} (club_id, scope, key, game, metric, value) VALUES "
-        "{values} ON CONFLICT (scope, key, game, metric) "
+        f"INSERT INTO {table} (club_id, scope, key, game, metric, tournament, value) VALUES "
+        "{values} ON CONFLICT (scope, key, game, metric, tournament) "
         f"DO UPDATE SET value = {table}.value + excluded.value"
     )
     with connection.cursor() as cursor:
         for start in range(0, len(rows), 500):
             batch = rows[start : start + 500]
-            values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(batch))
+            values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(batch))
             cursor.execute(sql.format(values=values), [x for row in batch for x in row])
 
 
