@@ -73,6 +73,10 @@ class StatJob(models.Model):
     hands = models.PositiveBigIntegerField(_("hands replayed"), default=0)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    #: the Celery queue its chunks were sent to ("" the default): the sweep resends there
+    queue = models.CharField(_("queue"), max_length=100, blank=True, default="")
+    #: when a chunk last started or was stored: a job idle for a lease lost its queue
+    active_at = models.DateTimeField(_("last active"), null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
@@ -81,6 +85,26 @@ class StatJob(models.Model):
 
     def __str__(self) -> str:
         return f"job {self.pk}: {self.chunks_done}/{self.chunks} {self.status}"
+
+
+class StatChunk(models.Model):
+    """A chunk of a job as a lease: ``started_at`` is set when a worker starts it, and a
+    chunk started longer than ``STATS_LEASE_SECONDS`` ago with no partial stored is taken
+    as lost (its worker killed: the broker would redeliver it only after its visibility
+    timeout, an hour) and sent again by the sweep (``stats.sweep``)."""
+
+    job = models.ForeignKey(StatJob, on_delete=models.CASCADE, related_name="leases")
+    chunk = models.PositiveIntegerField()
+    first_match = models.PositiveBigIntegerField()
+    last_match = models.PositiveBigIntegerField()
+    sent_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["job", "chunk"], name="one_lease_per_chunk")]
+
+    def __str__(self) -> str:
+        return f"job {self.job_id} chunk {self.chunk} sent {self.sent_at:%H:%M:%S}"
 
 
 class StatPartial(models.Model):

@@ -141,7 +141,9 @@ def store_partial(job_id: int, chunk: int, first: int, last: int) -> bool:
         job = StatJob.objects.select_for_update().get(pk=job_id)
         done = job.partials.count()
         replayed = job.partials.aggregate(n=Sum("hands"))["n"] or 0
-        StatJob.objects.filter(pk=job_id).update(chunks_done=done, hands=replayed)
+        StatJob.objects.filter(pk=job_id).update(
+            chunks_done=done, hands=replayed, active_at=timezone.now()
+        )
     return done == job.chunks and job.status == StatJob.Status.RUNNING
 
 
