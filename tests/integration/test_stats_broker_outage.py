@@ -21,14 +21,7 @@ from games.engine.cuatrola.simulate import random_match
 from stats.models import CountedMatch
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
-from .conftest import (
-    free_port,
-    requires_services,
-    start_redis,
-    start_server,
-    start_worker,
-    stop_worker,
-)
+from .conftest import private_site, requires_services
 from .test_broker_outage import Api, wait_for
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
@@ -60,24 +53,15 @@ def test_statistics_catch_up_by_themselves_after_a_broker_outage(tmp_path):
         last_hands.append((match.pk, record.hands[-1]))
     _, key = create_device_token(club, organiser, "Mesa 1")
 
-    broker_port = free_port()
-    broker = f"redis://127.0.0.1:{broker_port}/0"
-    log = tmp_path / "services.log"
-    started = {"redis": start_redis(broker_port, log)}  # each stopped at the end, by pid
-    try:
-        started["worker"] = start_worker(
-            log, "celery", beat=True, CELERY_BROKER_URL=broker, STATS_SWEEP_SECONDS="1"
-        )
-        port = free_port()
-        started["server"] = start_server(log, port, CELERY_BROKER_URL=broker)
-        api = Api(port, key)
+    with private_site(tmp_path / "services.log", STATS_SWEEP_SECONDS="1") as site:
+        api = Api(site.port, key)
         # the broker up: the first match finishes and is counted
         assert api.last_hand(*last_hands[0])[1]["status"] == "finished"
         first = complete_hands(last_hands[0][0])
         wait_for(lambda: club_hands(api, club.pk) == first, 30, "the first match never counted")
 
         # the broker down: the second match finishes all the same, promptly; not counted
-        stop_worker(started.pop("redis"))
+        site.broker_down()
         status, state, seconds = api.last_hand(*last_hands[1])
         assert (status, state["status"]) == (201, "finished")
         assert seconds < 5, f"the write waited {seconds:.1f} s for the broker"
@@ -87,15 +71,11 @@ def test_statistics_catch_up_by_themselves_after_a_broker_outage(tmp_path):
 
         # the broker back (empty: the count it never got is not in it): no request, no
         # manual step — the sweep counts the match
-        started["redis"] = start_redis(broker_port, log)
+        site.broker_up()
         both = first + complete_hands(last_hands[1][0])
         wait_for(
             lambda: club_hands(api, club.pk) == both,
             60,
             "the statistics never caught up after the broker came back",
         )
-    finally:
-        for name in ("server", "worker", "redis"):
-            if name in started:
-                stop_worker(started[name])
     assert CountedMatch.objects.filter(match_id__in=[m for m, _ in last_hands]).count() == 2
