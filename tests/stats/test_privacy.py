@@ -15,6 +15,7 @@ import io
 import random
 
 import pytest
+from django.utils import translation
 
 from games import services as games
 from games.engine.cuatrola.simulate import random_match
@@ -111,7 +112,9 @@ def page_hands(client, path: str, params: dict, name: str | None) -> int | None:
     assert response.status_code == 200, path
     rows = list(csv.reader(io.StringIO(response.content.decode())))[1:]
     if name is None:  # game, figure, total, per hand
-        return sum(int(r[2]) for r in rows if r[1] == str(METRIC_LABELS["hands"]))
+        with translation.override("en"):
+            label = str(METRIC_LABELS["hands"])
+        return sum(int(r[2]) for r in rows if r[1] == label)
     return sum(int(r[2]) for r in rows if r[0] == name)  # name, game, hands, …
 
 
