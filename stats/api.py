@@ -80,7 +80,9 @@ class ProgressSerializer(serializers.Serializer):
     status = serializers.CharField(allow_null=True)
     chunks = serializers.IntegerField()
     chunks_done = serializers.IntegerField()
-    hands = serializers.IntegerField()
+    hands = serializers.IntegerField(
+        allow_null=True, help_text="Hands replayed, the whole site's: staff only (else null)"
+    )
 
 
 def _guard(scope: str, key: str, user) -> Club:
@@ -126,4 +128,4 @@ def scope_stats(request: Request, scope: str, key: str) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def progress(request: Request) -> Response:
-    return Response(job_progress(StatJob.objects.first()))
+    return Response(job_progress(StatJob.objects.first(), request.user))

@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Sum
 from django.utils import timezone
 
+from clubs.access import AnyUser
 from games.models import Hand, HandEvent, Match, Seat
 from tournaments.models import Fixture
 
@@ -227,8 +228,10 @@ def count_match(match_id: int) -> str:
     return "counted"
 
 
-def job_progress(job: StatJob | None) -> dict[str, object]:
-    """The progress bar's numbers."""
+def job_progress(job: StatJob | None, user: AnyUser | None = None) -> dict[str, object]:
+    """The progress bar's numbers. The hands replayed are the whole site's, private clubs
+    and tournaments included: shown to staff and superusers only (``None`` to others)."""
+    staff = user is not None and (user.is_staff or user.is_superuser)
     if job is None:
         return {"job": None, "status": None, "chunks": 0, "chunks_done": 0, "hands": 0}
     return {
@@ -236,5 +239,5 @@ def job_progress(job: StatJob | None) -> dict[str, object]:
         "status": job.status,
         "chunks": job.chunks,
         "chunks_done": job.chunks_done,
-        "hands": job.hands,
+        "hands": job.hands if staff else None,
     }

@@ -31,7 +31,7 @@ from .visible import readable_totals
 
 def progress(request: HttpRequest) -> JsonResponse:
     """The latest job's chunks done and total (the page polls it while a job runs)."""
-    return JsonResponse(job_progress(StatJob.objects.first()))
+    return JsonResponse(job_progress(StatJob.objects.first(), request.user))
 
 
 def _charts(stats: list[report.GameStats]) -> list[dict]:

@@ -248,3 +248,18 @@ def test_the_sweep_rebuilds_a_ladder_whose_rebuild_was_lost(django_capture_on_co
     free = world.ids["m_free"]
     assert rated(world, "anonymous") == (1, [free], 1, True, [free])
     assert ladder.sweep() == 0
+
+
+def test_the_job_progress_tells_the_site_wide_hands_to_staff_only(
+    django_capture_on_commit_callbacks,
+):
+    """The job replays every club, private ones included: its hand count (15) is no
+    visitor's business; the bar's chunks are."""
+    world = played_world(True, django_capture_on_commit_callbacks)
+    start_rebuild()
+    for role in ROLES:
+        progress = api_client(world, role).get("/api/v1/stats/progress/").json()
+        bar = page_client(world, role).get("/stats/progress.json").json()
+        expected = 15 if role == "superuser" else None
+        assert (progress["hands"], bar["hands"]) == (expected, expected), role
+        assert (progress["chunks"], progress["chunks_done"], progress["status"]) == (1, 1, "done")
