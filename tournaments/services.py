@@ -194,7 +194,8 @@ def update_tournament(t: Tournament, user: User, **changes: object) -> Tournamen
         t.table_size, t.entry_size = table_size, entry_size
         t.save()
         if opened_or_closed:
-            transaction.on_commit(partial(_visibility_changed, t))
+            # robust: the change is committed, a failing follower must not make it a 500
+            transaction.on_commit(partial(_visibility_changed, t), robust=True)
     return t
 
 
