@@ -263,3 +263,28 @@ def test_the_job_progress_tells_the_site_wide_hands_to_staff_only(
         expected = 15 if role == "superuser" else None
         assert (progress["hands"], bar["hands"]) == (expected, expected), role
         assert (progress["chunks"], progress["chunks_done"], progress["status"]) == (1, 1, "done")
+
+
+def test_a_season_played_only_in_a_private_tournament_is_not_listed_to_the_public(
+    django_capture_on_commit_callbacks,
+):
+    """The private tournament's match dated 2019: the public is not told that the club
+    played in 2019 (no link, and the season's figures are empty); a member is."""
+    world = build_world(False)
+    Match.objects.filter(pk=world.ids["m_priv"]).update(played_on="2019-05-04")
+    match = Match.objects.get(pk=world.ids["m_priv"])
+    record = random_match(
+        random.Random(SEEDS["m_priv"]),
+        games.parse_rules(match.rules),
+        first_dealer=match.first_dealer,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        games.record_hands(match, record, world.users["organiser"])
+    link = 'href="/clubs/pena/stats/?season=2019"'
+    for role, listed in (("anonymous", False), ("device_pub", False), ("player", True)):
+        client = page_client(world, role)
+        assert (link in client.get("/clubs/pena/stats/").content.decode()) == listed, role
+        season = page_hands(
+            client, "/clubs/pena/stats/", {"season": 2019, "table": "metrics"}, None
+        )
+        assert season == (6 if listed else 0), role
