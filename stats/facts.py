@@ -1,6 +1,8 @@
 """From a match's stored events to statistics totals, and the associative reduce.
 
-A total's key is ``(scope, key, club, game, metric)``. The facts of a hand come from the
+A total's key is ``(scope, key, club, game, metric, tournament)``: ``tournament`` is the
+match's tournament (0 for a match in none), the *visibility bucket* a reader's view sums
+over (``stats/visible.py``). The facts of a hand come from the
 engine (``Game.hand_facts``: one dict per seat); here they are only summed and routed to
 scopes (see :func:`route`). ``hands`` counts the complete hands of each scope,
 ``void_hands`` those nobody played, ``matches`` its matches.
@@ -18,7 +20,7 @@ from typing import Any
 
 from games.engine import HandOutcome, find_game
 
-TotalKey = tuple[str, str, int, str, str]
+TotalKey = tuple[str, str, int, str, str, int]
 Totals = Counter  # Counter[TotalKey]
 
 
@@ -170,22 +172,26 @@ def route(info: MatchInfo, match: MatchFacts, into: Totals) -> None:
             scoped.append(("pair", f"{a}-{b}", [*parts, owns[unit]]))
             sides.append((f"{a}-{b}", unit, members))
     played = match.hands - match.void
+    # every total of the match sits in its tournament's bucket: who may read the
+    # tournament decides, at read time, whether it is summed (no copy to move when the
+    # tournament is opened or closed to the public)
+    bucket = info.tournament or 0
     for ours_key, ours, seats in sides:
         head = {k: owns[ours][k] for k in ("matches_won", "hands_won")}
         for theirs_key, theirs, other in sides:
             if theirs != ours and len(other) == len(seats):
                 scoped.append(("versus", f"{ours_key}:{theirs_key}", [head]))
     for scope, key, parts in scoped:
-        into[(scope, key, club, g, "matches")] += 1
+        into[(scope, key, club, g, "matches", bucket)] += 1
         if scope != "versus":
-            into[(scope, key, club, g, "hands")] += match.hands
-            into[(scope, key, club, g, "void_hands")] += match.void
+            into[(scope, key, club, g, "hands", bucket)] += match.hands
+            into[(scope, key, club, g, "void_hands", bucket)] += match.void
         else:
-            into[(scope, key, club, g, "played_hands")] += played
+            into[(scope, key, club, g, "played_hands", bucket)] += played
         for facts in parts:
             for metric, value in facts.items():
                 if value:
-                    into[(scope, key, club, g, metric)] += value
+                    into[(scope, key, club, g, metric, bucket)] += value
 
 
 def _unit(match: MatchFacts, unit: int) -> Counter:
@@ -204,11 +210,11 @@ def merge(parts: Iterable[Totals]) -> Totals:
 
 
 def as_rows(totals: Totals) -> list[list[Any]]:
-    """Totals as JSON rows ``[scope, key, club, game, metric, value]`` (sorted: a chunk
+    """Totals as JSON rows ``[scope, key, club, game, metric, tournament, value]`` (sorted: a chunk
     stored twice stores the same text)."""
     return [[*key, value] for key, value in sorted(totals.items()) if value]
 
 
 def from_rows(rows: Iterable[list[Any]]) -> Iterator[tuple[TotalKey, int]]:
-    for scope, key, club, game, metric, value in rows:
-        yield (scope, key, club, game, metric), value
+    for scope, key, club, game, metric, tournament, value in rows:
+        yield (scope, key, club, game, metric, tournament), value

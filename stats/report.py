@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 
 from games.engine import find_game
 
@@ -97,12 +97,21 @@ class GameStats:
         return sum(n for _, n in self.distribution)
 
 
-def scope_stats(scope: str, key: str) -> list[GameStats]:
-    """Every game with hands in the scope, in the registry's order of names."""
+def _summed(totals: QuerySet[StatTotal], *fields: str):
+    """``(*fields, metric, value)`` of ``totals`` summed over the visibility buckets."""
+    return (
+        totals.values(*fields, "metric")
+        .annotate(total=Sum("value"))
+        .order_by()
+        .values_list(*fields, "metric", "total")
+    )
+
+
+def scope_stats(scope: str, key: str, totals: QuerySet[StatTotal]) -> list[GameStats]:
+    """Every game with hands in the scope, in the registry's order of names, from
+    ``totals`` (the rows the reader may read: ``stats.visible.readable_totals``)."""
     by_game: dict[str, dict[str, int]] = {}
-    for game, metric, value in StatTotal.objects.filter(scope=scope, key=key).values_list(
-        "game", "metric", "value"
-    ):
+    for game, metric, value in _summed(totals.filter(scope=scope, key=key), "game"):
         by_game.setdefault(game, {})[metric] = value
     own = scope in ("player", "pair")
     return [game_stats(g, m, own) for g, m in sorted(by_game.items()) if m.get("hands")]
@@ -221,6 +230,7 @@ def people(totals: QuerySet[StatTotal], scope: str) -> dict[str, list[dict]]:
         out.setdefault(game, []).append(
             {
                 "key": key,
+                "game": s.title,
                 "hands": s.played,
                 "matches": s.matches,
                 "matches_won": s.won["matches_won"],

@@ -182,6 +182,7 @@ class PeopleTable(tables.Table):
     :func:`people_table` from the game's kinds)."""
 
     name = tables.Column(verbose_name=_("Player"), linkify=lambda record: record.get("url"))
+    game = tables.Column(verbose_name=_("Game"))
     hands = tables.Column(verbose_name=_("Hands played"))
     hands_won = tables.Column(verbose_name=_("Hands won"))
     matches = tables.Column(verbose_name=_("Matches played"))

@@ -29,11 +29,12 @@ from .tables import (
     metric_rows,
     people_table,
 )
+from .visible import readable_totals
 
 
 def progress(request: HttpRequest) -> JsonResponse:
     """The latest job's chunks done and total (the page polls it while a job runs)."""
-    return JsonResponse(job_progress(StatJob.objects.first()))
+    return JsonResponse(job_progress(StatJob.objects.first(), request.user))
 
 
 def _charts(stats: list[report.GameStats]) -> list[dict]:
@@ -76,8 +77,8 @@ def _charts(stats: list[report.GameStats]) -> list[dict]:
 
 
 def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, back: str):
-    totals = StatTotal.objects.filter(club=club)  # the rows this page reads
-    stats = report.scope_stats(scope, key)
+    totals = readable_totals(request.user, club)  # what this reader may read, no more
+    stats = report.scope_stats(scope, key, totals)
     metrics = MetricTable(metric_rows(stats), prefix="m-")
     declarations = DeclarationTable(declaration_rows(stats), prefix="d-")
     tables = {"metrics": metrics, "declarations": declarations}
@@ -86,8 +87,10 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
         players, pairs = _people(club, totals)
         tables |= {f"players-{g}": t for g, t in players}
         tables |= {f"pairs-{g}": t for g, t in pairs}
-        if players:  # the first game's, under the name the page always had
-            tables["players"] = players[0][1]
+        # every game's in one CSV, under the names the page always had (no kind columns:
+        # each game has its own kinds)
+        tables["players"] = PeopleTable([r for _, t in players for r in t.data], prefix="p-")
+        tables["pairs"] = PairTable([r for _, t in pairs for r in t.data], prefix="q-")
     if scope == "player":
         versus = HeadToHeadTable(_head_to_head(club, totals, key), prefix="v-")
         tables["versus"] = versus
@@ -99,9 +102,7 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
     seasons = sorted(
         {
             int(k.split(":")[1])
-            for k in StatTotal.objects.filter(scope="season", club=club)
-            .values_list("key", flat=True)
-            .distinct()
+            for k in totals.filter(scope="season").values_list("key", flat=True).distinct()
         },
         reverse=True,
     )

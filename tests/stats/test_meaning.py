@@ -38,7 +38,7 @@ def replayed(path: Path, players=PLAYERS):
 
 
 def scope(totals: Counter, name: str, key: str) -> dict[str, int]:
-    return {m: v for (s, k, _c, _g, m), v in totals.items() if (s, k) == (name, key)}
+    return {m: v for (s, k, _c, _g, m, _t), v in totals.items() if (s, k) == (name, key)}
 
 
 def test_belote_void_round_is_counted_apart_and_averages_over_the_round_played():

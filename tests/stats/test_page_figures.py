@@ -128,13 +128,13 @@ def test_players_tables_per_game_with_a_rate_per_kind_and_the_csv(client, club):
     )
     text = page(client, f"/clubs/{club.slug}/stats/", "es")
     # played 10, won 6 hands, 2 matches of which 1 won, the 60 band 2 of 3 (small)
-    assert cells(text, "Ana")[:5] == ["Ana", "10", "6", "2", "1"]
+    assert cells(text, "Ana")[:6] == ["Ana", "Subastao", "10", "6", "2", "1"]
     assert "2 de 3 · 67 %*" in cells(text, "Ana")
     assert "31,5" in cells(text, "Ana")
     csv = client.get(f"/clubs/{club.slug}/stats/?_export=csv&table=players-subastao")
     lines = csv.content.decode().splitlines()
     assert len(lines) == 2
-    assert lines[1].startswith("Ana,10,6,2,1,")
+    assert lines[1].startswith("Ana,Subastao,10,6,2,1,")
     assert "2/3" in lines[1]
 
 
