@@ -727,6 +727,8 @@ def _sync_match(
         [r for r in changed if r.pk is not None], ["score", "is_winner", "hands_won", "counters"]
     )
     match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
+    if state.finished and match.finished_at is None:
+        match.finished_at = timezone.now()  # once: a correction keeps it
     result_changed = Match.Status.FINISHED in (before[0], match.status) and before != (
         match.status,
         list(state.score),
@@ -741,7 +743,7 @@ def _sync_match(
     match_written.send(sender=Match, match_id=match.pk, result_changed=result_changed)
     match.live = live_summary(state)
     match.version += writes  # the caller holds the row lock: no lost update
-    match.save(update_fields=["status", "version", "updated_at", "live"])
+    match.save(update_fields=["status", "version", "updated_at", "live", "finished_at"])
 
 
 def live_summary(state: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "i
 def on_match_result_changed(sender, match_id: int, **kwargs) -> None:
     """Send the update (sent after the write committed). With the broker down the match
     stays unrated until the beat's sweep (every minute), the next result in its ladder
-    (which then rebuilds it, see ``ladder.update``) or ``manage.py rebuild_ratings``: the
+    (which then re-rates from it, see ``ladder.update``) or ``manage.py rebuild_ratings``: the
     write that finished it still answers."""
     try:
         update_ratings.apply_async((match_id,), retry_policy=PUBLISH_RETRY)

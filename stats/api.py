@@ -51,7 +51,29 @@ class DeclarationSerializer(serializers.Serializer):
     kind = serializers.CharField(help_text="solo, cuatrola, quintola; bid60…; suit, …_doubled")
     declared = serializers.IntegerField()
     made = serializers.IntegerField(help_text="Made good")
+    failed = serializers.IntegerField(help_text="Failed (Belote: dentro)")
+    score_for = serializers.IntegerField(help_text="Match points the declarer's unit gained")
+    score_against = serializers.IntegerField(help_text="Match points the other units gained")
     by_trumps = TrumpsSerializer(many=True)
+
+
+class OwnSerializer(serializers.Serializer):
+    matches_won = serializers.IntegerField()
+    hands_won = serializers.IntegerField()
+    defended = serializers.IntegerField(help_text="Contracts of another unit played against")
+    broke = serializers.IntegerField(help_text="…of which failed")
+
+
+class CapotsSerializer(serializers.Serializer):
+    declarer = serializers.IntegerField(help_text="Capots by the declaring side")
+    defender = serializers.IntegerField(help_text="Capots by the defence")
+
+
+class BidsSerializer(serializers.Serializer):
+    average = serializers.FloatField(allow_null=True, help_text="Average winning bid")
+    margin = serializers.FloatField(
+        allow_null=True, help_text="Average points over the bid (hands played out)"
+    )
 
 
 class BucketSerializer(serializers.Serializer):
@@ -61,7 +83,16 @@ class BucketSerializer(serializers.Serializer):
 
 class GameStatsSerializer(serializers.Serializer):
     game = serializers.CharField()
-    hands = serializers.IntegerField()
+    hands = serializers.IntegerField(help_text="Complete hands, void ones included")
+    void_hands = serializers.IntegerField(help_text="Hands nobody played (all passed)")
+    sat_out_hands = serializers.IntegerField(
+        help_text="A player's hands played by the others (a partner's declaration, C5)"
+    )
+    played_hands = serializers.IntegerField(help_text="What the per-hand figures divide by")
+    matches = serializers.IntegerField()
+    won = OwnSerializer(allow_null=True, help_text="A player's or pair's own; else null")
+    capots = CapotsSerializer()
+    bids = BidsSerializer(allow_null=True, help_text="Games won by a bid in points")
     metrics = serializers.DictField(child=serializers.IntegerField())
     mano = CountSerializer()
     dealer = CountSerializer()
@@ -110,7 +141,7 @@ def _guard(scope: str, key: str, user) -> Club:
 @extend_schema(
     summary="Replay statistics of a player, pair, club, tournament or season",
     parameters=[
-        OpenApiParameter("scope", str, "path", enum=[c for c, _ in Scope.choices]),
+        OpenApiParameter("scope", str, "path", enum=list(KEYS)),
         OpenApiParameter("key", str, "path", description="id; pair `12-40`; season `3:2026`"),
     ],
     responses={200: ScopeStatsSerializer, **errors(404)},

@@ -22,11 +22,13 @@ class Scope(models.TextChoices):
     CLUB = "club", _("club")
     TOURNAMENT = "tournament", _("tournament")
     SEASON = "season", _("season")
+    VERSUS = "versus", _("head to head")
 
 
 class StatTotal(models.Model):
     """One summed metric: ``key`` is the player's or tournament's id, the pair's two
-    player ids (``12-40``, lower first), the year of a season, or the club's id.
+    player ids (``12-40``, lower first), the year of a season, the club's id, or head to
+    head a player's or pair's key and an opponent's (``12:40``, ``12-40:3-7``).
 
     ``tournament`` is the visibility bucket: the tournament of the matches summed here
     (0: matches in no tournament). A reader's figures are the sum over the buckets the

@@ -118,9 +118,9 @@ def range_totals(first: int, last: int) -> tuple[Totals, int, list[list[int]]]:
     events = _events(list(infos))
     for match_id, rows in itertools.groupby(events, key=lambda row: row[0]):
         info, _ = infos[match_id]
-        seats, n = replay_facts(info, (data for _, data in rows))
-        route(info, seats, n, totals)
-        hands += n
+        facts = replay_facts(info, (data for _, data in rows))
+        route(info, facts, totals)
+        hands += facts.hands
     return totals, hands, [[i, version] for i, (_, version) in sorted(infos.items())]
 
 

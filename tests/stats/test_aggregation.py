@@ -85,8 +85,9 @@ def test_a_pair_is_the_sum_of_its_two_players_in_its_matches(club_with_matches):
     info, _ = infos[match.pk]
     # replayed alone: the pair of seats 0 and 2 is their seat facts summed
     one = Counter()
-    seat_facts, n = store.replay_facts(info, services_events(match))
-    store.route(info, seat_facts, n, one)
+    facts = store.replay_facts(info, services_events(match))
+    seat_facts, n = facts.seats, facts.hands
+    store.route(info, facts, one)
     a, b = sorted((seats[0], seats[2]))
     pair = ("pair", f"{a}-{b}", club.pk, "cuatrola")
     both = seat_facts[0]["card_points"] + seat_facts[2]["card_points"]

@@ -112,9 +112,11 @@ def page_hands(client, path: str, params: dict, name: str | None) -> int | None:
     assert response.status_code == 200, path
     rows = list(csv.reader(io.StringIO(response.content.decode())))[1:]
     if name is None:  # game, figure, total, per hand
+        # the complete hands: those played, the void ones and a player's sat out (issue
+        # 19: each its own row)
         with translation.override("en"):
-            label = str(METRIC_LABELS["hands"])
-        return sum(int(r[2]) for r in rows if r[1] == label)
+            labels = {str(METRIC_LABELS[m]) for m in ("hands", "void_hands", "sat_out_hands")}
+        return sum(int(r[2]) for r in rows if r[1] in labels)
     return sum(int(r[2]) for r in rows if r[0] == name)  # name, game, hands, …
 
 
