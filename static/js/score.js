@@ -14,6 +14,7 @@
   const api = pad.dataset.api;
   const C = JSON.parse(document.getElementById("pad-config").textContent);
   const L = C.labels;
+  const W = C.words; // the notation's words as the match page says them (rounds.WORDS)
   const names = C.names;
   const MARK = C.marks; // the suits' marks as the card tag draws them (French or Spanish)
   const RANK = C.french ? {} : { "12": "R", "11": "C", "10": "S" };
@@ -23,7 +24,10 @@
   let match = null; // the match as the API reads it
   let legal = null; // the legal/ read: hand, next_seq, phase, to_act, actions, in_hand…
   let queued = []; // entries not yet stored, in order (pad-net.js keeps them)
-  let dealing = null; // every seat's cards being entered: {hand, seat, hands}
+  // every seat's cards being entered: {hand, seat, hands, order (each tap, for undo)},
+  // kept in this phone's storage until the deal is sent (a reload keeps it)
+  const dealKey = "pad-deal-" + pad.dataset.match;
+  let dealing = loadDealing();
   // a refusal in the reader's language with the players' names (`detail`), else the
   // checker's sentence
   const message = (body) => body.detail || body.message;
@@ -32,6 +36,29 @@
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
   const lang = document.documentElement.lang || "es"; // the page's language, for the API
   const suitName = (s) => C.suits[s] || s;
+
+  function loadDealing() {
+    try {
+      const d = JSON.parse(window.localStorage.getItem(dealKey));
+      return d && Array.isArray(d.hands) && Array.isArray(d.order) ? d : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function saveDealing() {
+    try {
+      if (dealing) window.localStorage.setItem(dealKey, JSON.stringify(dealing));
+      else window.localStorage.removeItem(dealKey);
+    } catch (e) {
+      // private mode: the deal lives in this page only
+    }
+  }
+
+  // a card in words for a sentence: French ones as drawn (7♣), Spanish ones by name
+  const cardSaid = (c) => C.french ? c.slice(0, -1) + (MARK[c.slice(-1)] || "")
+    : fmt(L.cardTitle, { rank: C.ranks[c.slice(0, -1)] || c.slice(0, -1), suit: suitName(c.slice(-1)) });
+  const unitName = (u) => u.seats.map((s) => names[s]).join(" & ");
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -87,13 +114,21 @@
     return node;
   }
 
-  function button(label, event, cls) {
+  // ``ask``: a question the scorer answers before the entry goes (a penalty's consequence)
+  function button(label, event, cls, ask) {
     const b = el("button", cls || "");
     b.type = "button";
     if (typeof label === "string") b.textContent = label;
     else b.append(label);
-    b.addEventListener("click", () => send(event));
+    b.addEventListener("click", () => { if (!ask || window.confirm(ask)) send(event); });
     return b;
+  }
+
+  // a penalty ends the hand: the scorer confirms it, told so, before it is sent
+  function penaltyButton(seat, rule, cls) {
+    const ask = fmt(L.confirmPenalty, { rule: rule, name: names[seat], hand: legal.hand });
+    return button(fmt(L.penaltyFor, { name: names[seat], rule: rule }),
+      { kind: "penalty", seat: seat, rule: rule }, cls, ask);
   }
 
   // ------------------------------------------------------------------ talking to the API
@@ -133,19 +168,60 @@
     net.enqueue(Object.assign({ hand: legal.hand, expected_seq: nextSeq() }, event));
   }
 
+  // Undo takes back what this scorer entered last: a deal card still on this phone, then
+  // an entry still queued, then the server's last event — named, as the server said it
+  // was last (``last_entry``), so that a stale pad removes nothing else (409); one that
+  // closed a complete hand is asked for again, since the match score changes.
   async function undo() {
+    $("pad-error").textContent = "";
+    $("pad-status-note").textContent = "";
+    if (dealing && dealing.order.length) {
+      const last = dealing.order.pop();
+      const cards = dealing.hands[last.seat];
+      cards.splice(cards.indexOf(last.card), 1);
+      dealing.seat = last.seat;
+      $("pad-status-note").textContent = fmt(L.undoneDeal, { card: cardSaid(last.card), name: names[last.seat] });
+      render(match, legal);
+      return;
+    }
     if (queued.length && net.dropLast()) return; // not sent yet: it just leaves the queue
     if (net.busy()) {
       $("pad-error").textContent = L.undoOffline;
       return;
     }
-    if (!window.confirm(L.confirmUndo)) return;
+    const entry = legal && legal.last_entry;
+    if (!entry) {
+      $("pad-error").textContent = L.nothingToUndo;
+      return;
+    }
+    if (!window.confirm(fmt(L.confirmUndo, { what: describe(entry) }))) return;
+    if (entry.complete && !window.confirm(reopenQuestion(entry))) return;
     try {
-      const refused = await net.undo();
-      if (refused) showError(refused, 400, null, []);
+      const refused = await net.undo({ hand: entry.hand, last_seq: entry.seq, reopen: entry.complete });
+      if (refused) {
+        showError(refused, 409, null, []);
+        await net.refresh(true); // a stale pad: show what the server has now
+      }
     } catch (e) {
       $("pad-error").textContent = L.undoOffline;
     }
+  }
+
+  // "7♣ de Hugo (mano 1, baza 8)": the event an undo takes back
+  function describe(entry) {
+    const e = entry.event;
+    if (e.kind === "play" && entry.trick) {
+      return fmt(L.entryCard, { card: cardSaid(e.card), name: names[e.seat], hand: entry.hand, trick: entry.trick });
+    }
+    const who = Number.isInteger(e.seat) && e.kind !== "penalty" && e.kind !== "cante" ? " · " + names[e.seat] : "";
+    return fmt(L.entryOther, { what: entryText(e) + who, hand: entry.hand });
+  }
+
+  function reopenQuestion(entry) {
+    const last = legal.last_hand;
+    const points = last && last.number === entry.hand ? (match.units || []).map((u) => unitName(u)
+      + " " + (last.delta[u.unit] >= 0 ? "+" : "") + last.delta[u.unit]).join(" · ") : "";
+    return fmt(L.confirmReopen, { hand: entry.hand, points: points });
   }
 
   function renderQueue(q) {
@@ -163,10 +239,14 @@
   }
 
   function entryText(b) {
-    if (b.card) return b.card;
-    if (b.kind === "penalty") return b.rule + " · " + names[b.seat];
+    if (b.card) return cardSaid(b.card);
+    if (b.kind === "penalty") return fmt(L.penaltyFor, { name: names[b.seat], rule: b.rule });
     if (b.kind === "cante") return canteLabel(b);
-    return L[b.bid] || L[b.call] || String(b.bid || b.call || b.suit || b.trump_card || b.kind);
+    if (b.kind === "declaration" || b.kind === "belote") return announceLabel(b);
+    if (b.kind === "deal") return b.trump_card ? L.dealt + " · " + L.trump + " " + cardSaid(b.trump_card) : L.dealt;
+    if (b.kind === "trump") return L.trump + " " + suitName(b.suit);
+    const word = b.bid !== undefined ? b.bid : b.call;
+    return W[word] || L[word] || String(word !== undefined ? word : b.kind);
   }
 
   function showError(body, status, sent, dropped) {
@@ -181,8 +261,7 @@
     if (sent && body.rule && C.penalty_rules.includes(body.rule) && Number.isInteger(seat)) {
       const p = el("div", "actions renuncio");
       if (C.may_organise) {
-        p.append(button(fmt(L.penaltyFor, { name: names[seat], rule: body.rule }),
-          { kind: "penalty", seat: seat, rule: body.rule }, "primary big"));
+        p.append(penaltyButton(seat, body.rule, "primary big"));
       } else {
         p.append(el("span", "muted", L.askOrganiser));
       }
@@ -195,9 +274,12 @@
     match = m;
     legal = l;
     if (dealing && (dealing.hand !== l.hand || l.phase !== "deal")) dealing = null;
+    saveDealing();
     const cur = m.current || {};
     renderScore(m);
     renderStatus(m, cur);
+    renderHand(m, cur, l);
+    renderEntry(l);
     renderTable(cur, l);
     renderActions(m, cur, l);
     renderTricks(cur);
@@ -229,15 +311,43 @@
     if (cur.contract) {
       // Belote: the contract standing, who called it, doubled (×2) or redoubled (×4)
       const s = Object.keys(SUIT_CALL).find((k) => SUIT_CALL[k] === cur.contract);
-      status.append(" · ", s ? suitEl(s) : L[cur.contract] || cur.contract, " · " + names[cur.declarer]);
+      status.append(" · ", s ? suitEl(s) : W[cur.contract] || cur.contract, " · " + names[cur.declarer]);
       if (cur.multiplier > 1) status.append(" ×" + cur.multiplier);
     }
     if (cur.declaration && cur.declaration !== "plain") status.append(" · " + (L[cur.declaration] || cur.declaration));
-    if (cur.points && cur.phase !== "deal" && !cur.void) {
-      // this hand's points so far, per scoring unit
-      const units = (m.units || []).map((u) => u.seats.map((s) => names[s]).join(" & ") + " " + cur.points[u.unit]);
-      status.append(el("br"), L.handPoints + ": " + units.join(" · "));
-    }
+  }
+
+  // the hand as it stands, as the server reads it: tricks and points per scoring unit (in
+  // the score's order), then the declarations, belotes and cantes recorded, with their value
+  function renderHand(m, cur, l) {
+    const box = $("pad-hand");
+    box.textContent = "";
+    const units = m.units || [];
+    const tricks = cur.tricks || [];
+    box.hidden = !cur.hand || cur.phase === "deal" || !units.length;
+    if (box.hidden) return;
+    const unitOf = (seat) => units.findIndex((u) => u.seats.includes(seat));
+    const won = units.map((u, i) => tricks.filter((t) => unitOf(t.winner) === i).length);
+    const line = el("span", "hand-line");
+    line.append(el("span", "", L.tricks + " " + won.join("–")));
+    const points = cur.points || cur.card_points;
+    if (points && !cur.void) line.append(" · ", el("span", "hand-points", L.handPoints + " " + units.map((u) => points[u.unit]).join("–")));
+    box.append(line);
+    const said = [];
+    (cur.declarations || []).forEach((d) => said.push(announceLabel(Object.assign({ type: d.kind }, d)) + " " + d.value));
+    if (cur.belote_pending) said.push(announceLabel({ kind: "belote", suit: cur.belote_pending.suit, seat: cur.belote_pending.seat }) + " …");
+    (cur.cantes || []).forEach((c) => said.push(canteLabel(c) + (c.value ? " " + c.value : "")));
+    if (cur.tute) said.push(canteLabel({ seat: cur.tute.seat, tute: cur.tute.rank }));
+    if (!said.length) return;
+    const list = el("span", "hand-said");
+    said.forEach((text) => list.append(el("span", "badge declared", text)));
+    box.append(list);
+  }
+
+  // the last entry stored (what the undo button would take back)
+  function renderEntry(l) {
+    const box = $("pad-entry");
+    box.textContent = l.last_entry ? L.lastEntry + ": " + describe(l.last_entry) : "";
   }
 
   function renderTable(cur, l) {
@@ -317,7 +427,7 @@
       enter.addEventListener("click", () => {
         const seats = names.length;
         const first = Number.isInteger(cur.dealer) ? (cur.dealer + 1) % seats : 0;
-        dealing = { hand: l.hand, seat: first, hands: names.map(() => []) };
+        dealing = { hand: l.hand, seat: first, hands: names.map(() => []), order: [] };
         render(match, legal);
       });
       actions.append(enter);
@@ -327,7 +437,7 @@
       const suitCall = (c) => Object.keys(SUIT_CALL).find((s) => c === SUIT_CALL[s]);
       kinds.call.forEach((a) => {
         const s = C.french && suitCall(a.call);
-        const label = s ? suitEl(s) : L[a.call] || a.call;
+        const label = s ? suitEl(s) : W[a.call] || L[a.call] || a.call;
         // a suit stays on a light button, where its red or black mark reads
         const cls = a.call === "pass" || s ? " big" : " primary big";
         actions.append(button(label, a, "call-" + a.call + cls));
@@ -420,6 +530,10 @@
     const again = el("button", "big", L.dealClear);
     again.type = "button";
     again.addEventListener("click", () => { dealing = null; render(match, legal); });
+    if (dealing.order.length) {
+      const last = dealing.order[dealing.order.length - 1];
+      $("pad-entry").textContent = L.lastEntry + ": " + fmt(L.dealEntry, { card: cardSaid(last.card), name: names[last.seat] });
+    }
     actions.append(again);
   }
 
@@ -427,9 +541,11 @@
     const hands = dealing.hands;
     if (from !== undefined) {
       hands[from].splice(hands[from].indexOf(card), 1); // a card tapped again goes back
+      dealing.order = dealing.order.filter((t) => t.card !== card);
       dealing.seat = from;
     } else if (hands[dealing.seat].length < C.deal_size) {
       hands[dealing.seat].push(card);
+      dealing.order.push({ card: card, seat: dealing.seat });
       // on to the next seat that still needs cards
       for (let k = 0; k < names.length && hands[dealing.seat].length === C.deal_size; k++) {
         dealing.seat = (dealing.seat + 1) % names.length;
@@ -446,10 +562,11 @@
     if (!said.length) return;
     box.append(el("strong", "", L.speech + ": "));
     said.forEach((s, i) => {
-      const word = s.text === "pass" ? L.passes : L[s.text] || s.text;
+      const word = s.text === "pass" ? L.passes : W[s.text] || L[s.text] || s.text;
       const item = el("span", "said", names[s.seat] + " " + word);
       box.append(i ? " · " : "", item);
     });
+    box.scrollLeft = box.scrollWidth; // a strip on a phone: the latest call in view
   }
 
   // the latest complete hand: what it gave each unit and, when a penalty ended it, which
@@ -485,9 +602,9 @@
 
   function announceLabel(a) {
     const who = Number.isInteger(a.seat) ? " · " + names[a.seat] : "";
-    if (a.kind === "belote") return "belote " + (MARK[a.suit] || a.suit) + who;
+    if (a.kind === "belote") return W.belote + " " + (MARK[a.suit] || a.suit) + who;
     const cards = (a.cards || []).map((c) => c.slice(0, -1) + (MARK[c.slice(-1)] || "")).join(" ");
-    return a.type + " " + cards + who;
+    return (W[a.type] || a.type) + " " + cards + who;
   }
 
   function canteLabel(a) {
@@ -553,7 +670,7 @@
     other.append(el("p", "muted", L.penalty));
     const penalties = el("div", "actions");
     names.forEach((n, i) => inHand.has(i) && C.penalty_rules.forEach((rule) => penalties.append(
-      button(fmt(L.penaltyFor, { name: n, rule: rule }), { kind: "penalty", seat: i, rule: rule }))));
+      penaltyButton(i, rule))));
     other.append(penalties);
   }
 
