@@ -14,7 +14,7 @@ import pytest
 
 from games import services
 from games.engine import find_game
-from games.models import Hand, HandEvent
+from games.models import Hand, HandEvent, Match
 from tests.api.helpers import record
 from tests.browser.helpers import ARTIFACTS, PHONE, phone_context, settled
 from tests.browser.test_scoring_pad import log_in
@@ -83,8 +83,10 @@ def phases(game: str, events: list[dict]) -> list[tuple[str, int]]:
 def box_in_view(page, locator, what: str) -> dict:
     box = locator.bounding_box()
     assert box is not None, f"{what} is not shown"
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, (what, box)
-    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 0.5, (what, box)
+    assert box["x"] >= 0, (what, box)
+    assert box["x"] + box["width"] <= PHONE["width"] + 0.5, (what, box)
+    assert box["y"] >= 0, (what, box)
+    assert box["y"] + box["height"] <= PHONE["height"] + 0.5, (what, box)
     return box
 
 
@@ -105,7 +107,8 @@ def assert_first_screen(page, phase: str) -> None:
         button = offered.nth(i)
         box = box_in_view(page, button, f"{phase}: {button.inner_text()!r}")
         if "card" in (button.get_attribute("class") or ""):
-            assert box["width"] >= 44 and box["height"] >= 44, (phase, button.inner_text(), box)
+            assert box["width"] >= 44, (phase, button.inner_text(), box)
+            assert box["height"] >= 44, (phase, button.inner_text(), box)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{phase}: the page is {width} px wide"
 
@@ -138,3 +141,109 @@ def test_every_phase_fits_the_first_screen(live_server, phone, game):
     page.screenshot(path=str(SHOTS / f"{game}-deal-entry.png"))
     assert_first_screen(page, f"{game} deal entry")
     assert "(reparto, en este teléfono)" in page.locator("#pad-entry").inner_text()
+
+
+def test_undo_while_entering_the_deal_takes_back_the_phones_card(live_server, phone):
+    """Belote, hand 1 finished 17–12 (B4: the reference round); hand 2's cards entered on
+    the phone: undo takes back the phone's last card without asking the server, then the
+    one before; with no card left on the phone, undo names hand 1's last card and asks
+    again because it reopens the finished hand — declined, nothing is removed."""
+    match, user, events = make_match("belote")
+    store(match, user, events)
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-actions button.deal-enter")
+    settled(page)
+    undos = []
+    page.on("request", lambda r: undos.append(r.url) if r.url.endswith("/undo/") else None)
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        # the first question (which card) accepted, the second (reopen the hand) declined
+        dialog.accept() if len(asked) == 1 else dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.click("#pad-actions button.deal-enter")
+    # hand 2 is Ana's deal (seat 0, after Diego): the first cards are Blas's, three of them
+    for card in ("7c", "8c", "9c"):
+        page.click(f"#pad-deck button[data-card='{card}']")
+    assert "9♣ de Blas Gil (reparto" in page.locator("#pad-entry").inner_text()
+    assert page.locator("#pad-prompt").inner_text() == "Cartas de Blas Gil (3 de 8)"
+    page.click("#pad-undo")
+    assert page.locator("#pad-prompt").inner_text() == "Cartas de Blas Gil (2 de 8)"
+    assert "Quitada del reparto: 9♣ de Blas Gil" in page.locator("#pad-status-note").inner_text()
+    assert not page.locator("#pad-deck button[data-card='9c']").get_attribute("aria-pressed")
+    assert page.locator("#pad-deck button[data-card='8c']").get_attribute("aria-pressed") == "true"
+    page.click("#pad-undo")
+    page.click("#pad-undo")
+    assert page.locator("#pad-prompt").inner_text() == "Cartas de Blas Gil (0 de 8)"
+    assert undos == []
+    assert asked == []
+    hand_one = Hand.objects.get(match=match, number=1)
+    assert hand_one.complete
+    score = [u.score for u in Match.objects.get(pk=match.pk).units.order_by("unit")]
+    assert score == [17, 12]
+    # nothing left on the phone: the server's last entry, named, and the reopening asked
+    last = HandEvent.objects.filter(hand=hand_one).order_by("-seq").first()
+    page.click("#pad-undo")
+    assert len(asked) == 2, asked
+    card = last.data["card"]
+    said = card[:-1] + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[card[-1]]
+    assert asked[0] == f"¿Quitar {said} de {NAMES[last.seat]} (mano 1, baza 8)?"
+    assert asked[1].startswith("La mano 1 está terminada: quitar lo último que se anotó la reabre")
+    assert "(Ana Pérez & Carmen Ruiz +17 · Blas Gil & Diego Sanz +12)" in asked[1]
+    assert undos == []
+    assert HandEvent.objects.filter(hand=hand_one).count() == last.seq + 1
+    assert Hand.objects.get(pk=hand_one.pk).complete
+
+
+def test_the_declarations_show_on_the_pad(live_server, phone):
+    """Belote's reference round after trick 1: the declarations announced with the first
+    cards and the contract, as the server reads them, in Spanish."""
+    match, user, events = make_match("belote")
+    plays = [i for i, e in enumerate(events) if e["kind"] == "play"]
+    store(match, user, events[: plays[4]])  # trick 1 played, trick 2 led
+    declared = [e for e in events[: plays[4]] if e["kind"] in ("declaration", "belote")]
+    assert declared
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-hand:not([hidden]) .badge")
+    settled(page)
+    page.screenshot(path=str(SHOTS / "belote-declared.png"))
+    said = page.locator("#pad-hand .badge").all_inner_texts()
+    assert len(said) == len(declared)
+    state = services.replay(match).hands[0]
+    words = {"tierce": "tercera", "quarte": "cuarta", "quint": "quinta", "four": "póquer"}
+    for text, d in zip(said, state.declarations, strict=True):
+        assert text.startswith(words.get(d.kind, d.kind)), text
+        assert text.endswith(f"· {NAMES[d.seat]} {d.value}"), text
+    assert page.locator("#pad-hand").inner_text().startswith("Bazas ")
+    box_in_view(page, page.locator("#pad-hand"), "the hand")
+
+
+def test_the_penalty_asks_first(live_server, phone):
+    """Cuatrola, trick 2: the organiser's penalty against Blas names its consequence and
+    is sent only when confirmed."""
+    match, user, events = make_match("cuatrola")
+    store(match, user, events[: first(events, "play") + 5])
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-deck:not([hidden])")
+    settled(page)
+    page.click("#pad-other summary")
+    penalty = page.locator("#pad-other-actions button", has_text="Blas Gil (C7)")
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    penalty.click()
+    assert asked == [
+        "¿Anotar la penalización C7 contra Blas Gil? Termina ahora la mano 1 y la puntúa como "
+        "dice la regla: en esta mano no se juegan más cartas."
+    ]
+    assert not HandEvent.objects.filter(kind="penalty").exists()
+    page.once("dialog", lambda d: d.accept())
+    with page.expect_response(lambda r: r.url.endswith("/events/")):
+        penalty.click()
+    settled(page)
+    event = HandEvent.objects.get(kind="penalty")
+    assert (event.seat, event.data["rule"]) == (1, "C7")
