@@ -56,6 +56,9 @@ async function networkFirst(request, url) {
     if (tag && tag === kept.headers.get("ETag")) {
       return new Response(null, { status: 304, headers: { ETag: tag } });
     }
-    return kept;
+    // marked, so that the page (and a test) can tell the stored copy from a fresh one
+    const headers = new Headers(kept.headers);
+    headers.set("X-Pad-Offline", "stored");
+    return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers: headers });
   }
 }
