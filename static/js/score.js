@@ -437,7 +437,7 @@
       const suitCall = (c) => Object.keys(SUIT_CALL).find((s) => c === SUIT_CALL[s]);
       kinds.call.forEach((a) => {
         const s = C.french && suitCall(a.call);
-        const label = s ? suitEl(s) : W[a.call] || L[a.call] || a.call;
+        const label = s ? suitEl(s) : L[a.call] || W[a.call] || a.call; // "pasar" on its button
         // a suit stays on a light button, where its red or black mark reads
         const cls = a.call === "pass" || s ? " big" : " primary big";
         actions.append(button(label, a, "call-" + a.call + cls));
