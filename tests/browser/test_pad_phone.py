@@ -247,3 +247,28 @@ def test_the_penalty_asks_first(live_server, phone):
     settled(page)
     event = HandEvent.objects.get(kind="penalty")
     assert (event.seat, event.data["rule"]) == (1, "C7")
+
+
+def test_a_stale_pad_cannot_undo_a_finished_hands_card(live_server, phone):
+    """Belote, hand 1 finished; the pad read it, then another device recorded hand 2's
+    deal. The pad still names hand 1's last card: the server refuses (409, the last entry
+    is another), nothing is removed, and the pad shows the match as it is now."""
+    match, user, events = make_match("belote")
+    store(match, user, events)
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-actions button.deal-enter")
+    settled(page)
+    store(match, user, [{"kind": "deal"}])  # another device, before this pad's next poll
+    page.on("dialog", lambda d: d.accept())
+    with page.expect_response(lambda r: r.url.endswith("/undo/")) as answer:
+        page.click("#pad-undo")
+    assert answer.value.status == 409
+    page.wait_for_selector("#pad-error:not(:empty)")
+    assert "lo último anotado es el número 0 de la mano 2" in page.inner_text("#pad-error")
+    assert "no se ha deshecho nada" in page.inner_text("#pad-error")
+    assert Hand.objects.get(match=match, number=1).complete
+    assert HandEvent.objects.filter(hand__number=2).count() == 1
+    page.wait_for_function(
+        "document.querySelector('#pad-entry').textContent.includes('el reparto (mano 2)')"
+    )
