@@ -43,8 +43,13 @@ def pad_manifest(request: HttpRequest) -> HttpResponse:
         "scope": "/",
         "display": "standalone",
         "background_color": "#f7f5f0",
-        "theme_color": "#1f6f4a",
-        "icons": [{"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+        "theme_color": "#1d2433",
+        # the site's mark (static/favicon.svg) at the sizes an installed app is drawn at
+        "icons": [
+            {"src": static("img/pad-icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("img/pad-icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
     }
     return HttpResponse(
         json.dumps(manifest, ensure_ascii=False), content_type="application/manifest+json"

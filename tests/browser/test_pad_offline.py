@@ -20,6 +20,9 @@ def test_the_manifest_and_the_worker_are_served(client):
     assert manifest["Content-Type"] == "application/manifest+json"
     body = manifest.json()
     assert (body["start_url"], body["scope"], body["display"]) == ("/my-table/", "/", "standalone")
+    assert [i["sizes"] for i in body["icons"]] == ["192x192", "512x512", "any"]
+    for icon in body["icons"][:2]:
+        assert client.get(icon["src"]).status_code == 200
     worker = client.get("/pad-worker.js")
     assert worker["Content-Type"].startswith("text/javascript")
     assert b"networkFirst" in worker.content

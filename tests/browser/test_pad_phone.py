@@ -27,6 +27,8 @@ RECORDS = {
     "belote": "belote_valid_reference_round.json",
     "cuatrola": "valid_reference_hand_in_progress_match.json",
     "subastao": "subastao/subastao_valid_p4_partners_sing_and_a_failed_bid.json",
+    # three players, each for themselves: three seats on the strip, three units
+    "subastao-3": "subastao/subastao_valid_p3_split_without_the_deal.json",
 }
 NAMES = ["Ana Pérez", "Blas Gil", "Carmen Ruiz", "Diego Sanz"]
 
@@ -39,8 +41,9 @@ def phone(browser):
     context.close()
 
 
-def make_match(game: str):
-    rec = record(RECORDS[game])
+def make_match(name: str):
+    rec = record(RECORDS[name])
+    game = name.split("-")[0]
     club = ClubFactory(slug="pena")
     user = MembershipFactory(club=club, role="organiser", user=UserFactory(username="sco")).user
     seats = len(rec.seats) if rec.seats else 4
@@ -72,7 +75,7 @@ def phases(game: str, events: list[dict]) -> list[tuple[str, int]]:
     """(phase, how many of hand 1's events are stored by then)."""
     plays = first(events, "play")
     out = [("deal", 0), ("auction", 1)]
-    if game == "subastao":
+    if game.startswith("subastao"):
         out.append(("trump", first(events, "trump")))
     if game == "belote":
         out.append(("declarations", first(events, "declaration")))
@@ -119,7 +122,7 @@ def open_pad(page, base: str, match) -> None:
     settled(page)
 
 
-@pytest.mark.parametrize("game", ["belote", "cuatrola", "subastao"])
+@pytest.mark.parametrize("game", ["belote", "cuatrola", "subastao", "subastao-3"])
 def test_every_phase_fits_the_first_screen(live_server, phone, game):
     match, user, events = make_match(game)
     page = phone
