@@ -131,12 +131,14 @@ def test_every_phase_fits_the_first_screen(live_server, phone, game):
     stored = 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     for phase, upto in phases(game, events):
+        page.goto("about:blank")  # no poll while this thread writes (SQLite: one writer)
         store(match, user, events[stored:upto])
         stored = upto
         open_pad(page, live_server.url, match)
         page.screenshot(path=str(SHOTS / f"{game}-{phase}.png"))
         assert_first_screen(page, f"{game} {phase}")
     # the hand to its end, then the next deal entered card by card
+    page.goto("about:blank")
     store(match, user, events[stored:])
     open_pad(page, live_server.url, match)
     page.click("#pad-actions button.deal-enter")
@@ -262,7 +264,11 @@ def test_a_stale_pad_cannot_undo_a_finished_hands_card(live_server, phone):
     log_in(page, live_server.url, f"/matches/{match.pk}/score/")
     page.wait_for_selector("#pad-actions button.deal-enter")
     settled(page)
-    store(match, user, [{"kind": "deal"}])  # another device, before this pad's next poll
+    # another device, before this pad's next poll (which the pad, offline meanwhile, does
+    # not send: SQLite takes one writer while this thread writes)
+    page.context.set_offline(True)
+    store(match, user, [{"kind": "deal"}])
+    page.context.set_offline(False)
     page.on("dialog", lambda d: d.accept())
     with page.expect_response(lambda r: r.url.endswith("/undo/")) as answer:
         page.click("#pad-undo")
