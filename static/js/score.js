@@ -4,7 +4,8 @@
 // hand and the sequence number the server gave. Cards that are not in the legal list stay
 // tappable (dimmed): a scorer records what happened at the table, and the server answers a
 // card it can prove illegal with its rule and evidence (then the penalty is one tap away).
-// Strings, the deck and the table come from the page (#pad-config, built by the server).
+// Strings, the deck and the table come from the page (#pad-config, built by the server);
+// what it draws from a read (cards, words, the strips above the prompt) is pad-view.js.
 // Entries go through a queue (pad-net.js): kept while the connection is down, sent in order
 // when it returns; the pad polls legal/ so that another device's entries appear.
 (function () {
@@ -16,11 +17,11 @@
   const L = C.labels;
   const W = C.words; // the notation's words as the match page says them (rounds.WORDS)
   const names = C.names;
-  const MARK = C.marks; // the suits' marks as the card tag draws them (French or Spanish)
-  const RANK = C.french ? {} : { "12": "R", "11": "C", "10": "S" };
   const $ = (id) => document.getElementById(id);
-  // Belote's suit contracts by the suit's letter (French deck)
-  const SUIT_CALL = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+  const V = window.PadView(C); // names, cards and the strips above the prompt (pad-view.js)
+  const { fmt, el, cardEl, suitEl, suitName, cardSaid, unitName, SUIT_CALL, entryText, describe } = V;
+  const { announceLabel, canteLabel, fillDeck, renderQueue, renderScore, renderStatus } = V;
+  const { renderHand, renderEntry, renderSpeech, renderLast, renderTricks } = V;
   let match = null; // the match as the API reads it
   let legal = null; // the legal/ read: hand, next_seq, phase, to_act, actions, in_hand…
   let queued = []; // entries not yet stored, in order (pad-net.js keeps them)
@@ -32,10 +33,8 @@
   // checker's sentence
   const message = (body) => body.detail || body.message;
 
-  const fmt = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => vars[k]);
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
   const lang = document.documentElement.lang || "es"; // the page's language, for the API
-  const suitName = (s) => C.suits[s] || s;
 
   function loadDealing() {
     try {
@@ -55,64 +54,6 @@
     }
   }
 
-  // a card in words for a sentence: French ones as drawn (7♣), Spanish ones by name
-  const cardSaid = (c) => C.french ? c.slice(0, -1) + (MARK[c.slice(-1)] || "")
-    : fmt(L.cardTitle, { rank: C.ranks[c.slice(0, -1)] || c.slice(0, -1), suit: suitName(c.slice(-1)) });
-  const unitName = (u) => u.seats.map((s) => names[s]).join(" & ");
-
-  function el(tag, cls, text) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  // a suit's mark: the Spanish suits drawn from the site's sprite, French ones as printed
-  function markEl(suit) {
-    const small = el("small");
-    if (C.french || !C.symbols[suit]) {
-      small.textContent = MARK[suit] || suit;
-      return small;
-    }
-    const NS = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(NS, "svg");
-    svg.setAttribute("class", "suit-glyph");
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("focusable", "false");
-    const use = document.createElementNS(NS, "use");
-    use.setAttribute("href", C.glyphs + "#" + C.symbols[suit]);
-    svg.append(use);
-    small.append(svg);
-    return small;
-  }
-
-  function cardEl(text, tag) {
-    const node = el(tag || "span", "card suit-" + text.slice(-1) + (C.french ? " french" : ""));
-    const rank = text.slice(0, -1), suit = text.slice(-1);
-    // named as it is said ("rey de bastos"), not by what is drawn ("R" and a picture)
-    const name = fmt(L.cardTitle, { rank: C.ranks[rank] || rank, suit: suitName(suit) });
-    node.title = name;
-    node.dataset.card = text;
-    if (node.tagName === "SPAN") {
-      node.setAttribute("role", "img");
-      node.setAttribute("aria-label", name);
-      node.append(RANK[rank] || rank, markEl(suit));
-      return node;
-    }
-    // a button is named by its content: the drawing hidden, the name for screen readers
-    // (an aria-label would not contain the visible "R", which speech input users say)
-    const drawn = el("span");
-    drawn.setAttribute("aria-hidden", "true");
-    drawn.append(RANK[rank] || rank, markEl(suit));
-    node.append(drawn, el("span", "visually-hidden", name));
-    return node;
-  }
-
-  function suitEl(suit) {
-    const node = el("span", "suit-mark suit-" + suit + (C.french ? " french" : ""));
-    node.append(markEl(suit), " " + suitName(suit));
-    return node;
-  }
 
   // ``ask``: a question the scorer answers before the entry goes (a penalty's consequence)
   function button(label, event, cls, ask) {
@@ -207,46 +148,11 @@
     }
   }
 
-  // "7♣ de Hugo (mano 1, baza 8)": the event an undo takes back
-  function describe(entry) {
-    const e = entry.event;
-    if (e.kind === "play" && entry.trick) {
-      return fmt(L.entryCard, { card: cardSaid(e.card), name: names[e.seat], hand: entry.hand, trick: entry.trick });
-    }
-    const who = Number.isInteger(e.seat) && e.kind !== "penalty" && e.kind !== "cante" ? " · " + names[e.seat] : "";
-    return fmt(L.entryOther, { what: entryText(e) + who, hand: entry.hand });
-  }
-
   function reopenQuestion(entry) {
     const last = legal.last_hand;
     const points = last && last.number === entry.hand ? (match.units || []).map((u) => unitName(u)
       + " " + (last.delta[u.unit] >= 0 ? "+" : "") + last.delta[u.unit]).join(" · ") : "";
     return fmt(L.confirmReopen, { hand: entry.hand, points: points });
-  }
-
-  function renderQueue(q) {
-    const box = $("pad-queue");
-    const n = q.queued.length;
-    box.textContent = "";
-    box.hidden = !n;
-    box.classList.toggle("offline", q.offline);
-    if (!n) return;
-    if (q.offline) box.append(n === 1 ? L.offlineOne : fmt(L.offline, { n: n }));
-    else box.append(fmt(L.sending, { n: n }));
-    const list = el("span", "queued");
-    q.queued.forEach((b) => list.append(" ", b.card ? cardEl(b.card) : el("span", "badge", entryText(b))));
-    box.append(list);
-  }
-
-  function entryText(b) {
-    if (b.card) return cardSaid(b.card);
-    if (b.kind === "penalty") return fmt(L.penaltyFor, { name: names[b.seat], rule: b.rule });
-    if (b.kind === "cante") return canteLabel(b);
-    if (b.kind === "declaration" || b.kind === "belote") return announceLabel(b);
-    if (b.kind === "deal") return b.trump_card ? L.dealt + " · " + L.trump + " " + cardSaid(b.trump_card) : L.dealt;
-    if (b.kind === "trump") return L.trump + " " + suitName(b.suit);
-    const word = b.bid !== undefined ? b.bid : b.call;
-    return W[word] || L[word] || String(word !== undefined ? word : b.kind);
   }
 
   function showError(body, status, sent, dropped) {
@@ -286,68 +192,6 @@
     renderOther(cur, l);
     renderSpeech(l);
     renderLast(m, l);
-  }
-
-  function renderScore(m) {
-    const box = $("pad-score");
-    box.textContent = "";
-    (m.units || []).forEach((u) => {
-      const div = el("div", "unit" + (u.winner ? " winner" : ""));
-      div.dataset.unit = u.unit;
-      div.append(el("span", "unit-name", u.seats.map((s) => names[s]).join(" & ")));
-      div.append(el("strong", "unit-score", String(u.score)));
-      box.append(div);
-    });
-  }
-
-  function renderStatus(m, cur) {
-    const status = $("pad-status");
-    status.textContent = "";
-    if (!cur.hand) return;
-    status.append(L.hand + " " + cur.hand);
-    if (cur.trump_card) status.append(" · " + L.trump + " ", cardEl(cur.trump_card));
-    if (cur.bid) status.append(" · " + fmt(L.bidBy, { bid: cur.bid, name: names[cur.bidder] }));
-    if (cur.trump) status.append(" · " + L.trump + " ", suitEl(cur.trump));
-    if (cur.contract) {
-      // Belote: the contract standing, who called it, doubled (×2) or redoubled (×4)
-      const s = Object.keys(SUIT_CALL).find((k) => SUIT_CALL[k] === cur.contract);
-      status.append(" · ", s ? suitEl(s) : W[cur.contract] || cur.contract, " · " + names[cur.declarer]);
-      if (cur.multiplier > 1) status.append(" ×" + cur.multiplier);
-    }
-    if (cur.declaration && cur.declaration !== "plain") status.append(" · " + (L[cur.declaration] || cur.declaration));
-  }
-
-  // the hand as it stands, as the server reads it: tricks and points per scoring unit (in
-  // the score's order), then the declarations, belotes and cantes recorded, with their value
-  function renderHand(m, cur, l) {
-    const box = $("pad-hand");
-    box.textContent = "";
-    const units = m.units || [];
-    const tricks = cur.tricks || [];
-    box.hidden = !cur.hand || cur.phase === "deal" || !units.length;
-    if (box.hidden) return;
-    const unitOf = (seat) => units.findIndex((u) => u.seats.includes(seat));
-    const won = units.map((u, i) => tricks.filter((t) => unitOf(t.winner) === i).length);
-    const line = el("span", "hand-line");
-    line.append(el("span", "", L.tricks + " " + won.join("–")));
-    const points = cur.points || cur.card_points;
-    if (points && !cur.void) line.append(" · ", el("span", "hand-points", L.handPoints + " " + units.map((u) => points[u.unit]).join("–")));
-    box.append(line);
-    const said = [];
-    (cur.declarations || []).forEach((d) => said.push(announceLabel(Object.assign({ type: d.kind }, d)) + " " + d.value));
-    if (cur.belote_pending) said.push(announceLabel({ kind: "belote", suit: cur.belote_pending.suit, seat: cur.belote_pending.seat }) + " …");
-    (cur.cantes || []).forEach((c) => said.push(canteLabel(c) + (c.value ? " " + c.value : "")));
-    if (cur.tute) said.push(canteLabel({ seat: cur.tute.seat, tute: cur.tute.rank }));
-    if (!said.length) return;
-    const list = el("span", "hand-said");
-    said.forEach((text) => list.append(el("span", "badge declared", text)));
-    box.append(list);
-  }
-
-  // the last entry stored (what the undo button would take back)
-  function renderEntry(l) {
-    const box = $("pad-entry");
-    box.textContent = l.last_entry ? L.lastEntry + ": " + describe(l.last_entry) : "";
   }
 
   function renderTable(cur, l) {
@@ -554,64 +398,6 @@
     render(match, legal);
   }
 
-  function renderSpeech(l) {
-    const box = $("pad-speech");
-    box.textContent = "";
-    const said = l.speech || [];
-    box.hidden = !said.length;
-    if (!said.length) return;
-    box.append(el("strong", "", L.speech + ": "));
-    said.forEach((s, i) => {
-      const word = s.text === "pass" ? L.passes : W[s.text] || L[s.text] || s.text;
-      const item = el("span", "said", names[s.seat] + " " + word);
-      box.append(i ? " · " : "", item);
-    });
-    box.scrollLeft = box.scrollWidth; // a strip on a phone: the latest call in view
-  }
-
-  // the latest complete hand: what it gave each unit and, when a penalty ended it, which
-  function renderLast(m, l) {
-    const box = $("pad-last");
-    const last = l.last_hand;
-    box.textContent = "";
-    box.hidden = !last;
-    if (!last) return;
-    const points = (m.units || []).map((u) => u.seats.map((s) => names[s]).join(" & ")
-      + " " + (last.delta[u.unit] >= 0 ? "+" : "") + last.delta[u.unit]).join(" · ");
-    const p = last.penalty;
-    box.textContent = p
-      ? fmt(L.lastPenalty, { hand: last.number, rule: p.rule, name: names[p.seat], points: points })
-      : fmt(L.lastHand, { hand: last.number, points: points });
-    box.classList.toggle("penalty", !!p);
-  }
-
-  // the deck suit by suit (the page's deck is in suit order), each suit its own block
-  function fillDeck(deck, make) {
-    const blocks = {};
-    C.deck.forEach((c) => {
-      const suit = c.slice(-1);
-      if (!blocks[suit]) {
-        blocks[suit] = el("div", "suit-block suit-" + suit);
-        blocks[suit].setAttribute("role", "group");
-        blocks[suit].setAttribute("aria-label", suitName(suit));
-        deck.append(blocks[suit]);
-      }
-      blocks[suit].append(make(c));
-    });
-  }
-
-  function announceLabel(a) {
-    const who = Number.isInteger(a.seat) ? " · " + names[a.seat] : "";
-    if (a.kind === "belote") return W.belote + " " + (MARK[a.suit] || a.suit) + who;
-    const cards = (a.cards || []).map((c) => c.slice(0, -1) + (MARK[c.slice(-1)] || "")).join(" ");
-    return (W[a.type] || a.type) + " " + cards + who;
-  }
-
-  function canteLabel(a) {
-    if (a.tute) return fmt(L.tute, { rank: L["tute" + a.tute] || a.tute, name: names[a.seat] });
-    return L.cante + " " + suitName(a.suit) + " · " + names[a.seat];
-  }
-
   function pick(card, event, listed) {
     const b = cardEl(card, "button");
     b.type = "button";
@@ -619,35 +405,6 @@
     if (event && !listed) b.classList.add("unlisted");
     if (event) b.addEventListener("click", () => send(event));
     return b;
-  }
-
-  function renderTricks(cur) {
-    const trick = $("pad-trick");
-    trick.textContent = "";
-    $("pad-trick-title").hidden = !(cur.trick || []).length;
-    $("pad-tricks-title").hidden = !(cur.tricks || []).length;
-    (cur.trick || []).forEach((p) => {
-      const wrap = el("span");
-      wrap.append(cardEl(p.card), el("span", "who", names[p.seat]));
-      trick.append(wrap);
-    });
-    const tricks = $("pad-tricks");
-    tricks.textContent = "";
-    const sung = {};
-    (cur.cantes || []).forEach((c) => { (sung[c.after_trick] = sung[c.after_trick] || []).push(c); });
-    if (cur.tute) (sung[cur.tute.after_trick] = sung[cur.tute.after_trick] || []).push({ seat: cur.tute.seat, tute: cur.tute.rank });
-    (cur.tricks || []).forEach((t) => {
-      const row = el("div", "trick");
-      row.append(t.number + ".");
-      t.cards.forEach((c, i) => {
-        const node = cardEl(c);
-        if (t.seats[i] === t.winner) node.classList.add("win");
-        row.append(node);
-      });
-      row.append(" → " + names[t.winner]);
-      (sung[t.number] || []).forEach((c) => row.append(el("span", "badge", canteLabel(c) + (c.value ? " " + c.value : ""))));
-      tricks.append(row);
-    });
   }
 
   // what the legal list does not offer, for the scorer to record what happened at the
