@@ -92,7 +92,9 @@
       if (e.kind === "play" && entry.trick) {
         return fmt(L.entryCard, { card: cardSaid(e.card), name: names[e.seat], hand: entry.hand, trick: entry.trick });
       }
-      const who = Number.isInteger(e.seat) && e.kind !== "penalty" && e.kind !== "cante" ? " · " + names[e.seat] : "";
+      // penalties, cantes and announcements name their seat already
+      const named = ["penalty", "cante", "declaration", "belote"].includes(e.kind);
+      const who = Number.isInteger(e.seat) && !named ? " · " + names[e.seat] : "";
       return fmt(L.entryOther, { what: entryText(e) + who, hand: entry.hand });
     }
 

@@ -208,11 +208,21 @@ def test_the_declarations_show_on_the_pad(live_server, phone):
     cards and the contract, as the server reads them, in Spanish."""
     match, user, events = make_match("belote")
     plays = [i for i, e in enumerate(events) if e["kind"] == "play"]
-    store(match, user, events[: plays[4]])  # trick 1 played, trick 2 led
-    declared = [e for e in events[: plays[4]] if e["kind"] in ("declaration", "belote")]
-    assert declared
+    one = first(events, "declaration") + 1
+    store(match, user, events[:one])  # the first declaration is the last entry
     page = phone
     log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-entry:not(:empty)")
+    seat = events[one - 1]["seat"]
+    entry = page.locator("#pad-entry").inner_text()
+    assert entry.startswith("Último: "), entry
+    assert entry.endswith(f"· {NAMES[seat]} (mano 1)"), entry
+    assert entry.count(NAMES[seat]) == 1, entry  # the seat named once
+    page.goto("about:blank")
+    store(match, user, events[one : plays[4]])  # trick 1 played, trick 2 led
+    declared = [e for e in events[: plays[4]] if e["kind"] in ("declaration", "belote")]
+    assert declared
+    page.goto(f"{live_server.url}/matches/{match.pk}/score/")
     page.wait_for_selector("#pad-hand:not([hidden]) .badge")
     settled(page)
     page.screenshot(path=str(SHOTS / "belote-declared.png"))
@@ -224,6 +234,7 @@ def test_the_declarations_show_on_the_pad(live_server, phone):
         assert text.startswith(words.get(d.kind, d.kind)), text
         assert text.endswith(f"· {NAMES[d.seat]} {d.value}"), text
     assert page.locator("#pad-hand").inner_text().startswith("Bazas ")
+
     box_in_view(page, page.locator("#pad-hand"), "the hand")
 
 
