@@ -251,20 +251,40 @@ def record_event(
     return Outcome(match, state)
 
 
+class Reopens(Refused):
+    """The named last event closes a complete hand: removing it reopens the hand and
+    changes the match score, which the client must ask for (``reopen``). HTTP 409."""
+
+    status = 409
+
+
 def undo(
-    match: Match, user: User, hand_number: int | None = None, to_seq: int | None = None
+    match: Match,
+    user: User,
+    hand_number: int | None = None,
+    to_seq: int | None = None,
+    *,
+    last_seq: int | None = None,
+    reopen: bool = False,
 ) -> Outcome:
     """Remove the match's last event, or every event of hand ``hand_number`` from
-    ``to_seq`` on (and every later hand). The removed events are kept in an UndoRecord."""
+    ``to_seq`` on (and every later hand). The removed events are kept in an UndoRecord.
+
+    With ``last_seq`` the client names the event it means to remove (hand
+    ``hand_number``'s number ``last_seq``): anything else being the last one (a stale
+    pad, another device's entry) is a 409 and nothing goes; and when that event closed a
+    complete hand it goes only with ``reopen`` (the hand's points leave the score)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if not may_undo(user, match):
             raise PermissionDenied("only an organiser or the match's scorer can undo")
         events = HandEvent.objects.filter(hand__match=match)
-        if hand_number is None:
+        if hand_number is None or last_seq is not None:
             last = events.order_by("-hand__number", "-seq").select_related("hand").first()
             if last is None:
                 raise Refused("there is nothing to undo", item={"field": "hand"})
+            if last_seq is not None:
+                _check_named_last(match, last, hand_number, last_seq, reopen)
             hand_number, to_seq = last.hand.number, last.seq
         else:
             if not match.hands.filter(number=hand_number).exists():
@@ -328,6 +348,38 @@ def undo(
             ) from error
         _sync(match, state)
     return Outcome(match, state)
+
+
+def _check_named_last(
+    match: Match, last: HandEvent, hand_number: int | None, last_seq: int, reopen: bool
+) -> None:
+    """The undo names the match's last event, and says so when it reopens a hand."""
+    if (last.hand.number, last.seq) != (hand_number, last_seq):
+        raise Stale(
+            msg(
+                (
+                    "the last entry is hand {hand}'s number {seq}, not hand "
+                    "{named_hand}'s number {named_seq}: nothing was undone"
+                ),
+                hand=last.hand.number,
+                seq=last.seq,
+                named_hand=hand_number,
+                named_seq=last_seq,
+            ),
+            match,
+        )
+    if last.hand.complete and not reopen:
+        raise Reopens(
+            msg(
+                (
+                    "removing hand {hand}'s entry {seq} reopens hand {hand}, which is "
+                    "complete, and takes its points off the score: send reopen to do it"
+                ),
+                hand=hand_number,
+                seq=last_seq,
+            ),
+            item={"field": "reopen"},
+        )
 
 
 def rebuild(match: Match) -> Any:
