@@ -32,6 +32,11 @@ class Menu:
         return self.user.is_authenticated and hasattr(self.user, "device_token")
 
     @cached_property
+    def name(self) -> str:
+        """Who is signed in, as the menu says it: a device by its table's name."""
+        return self.user.device_token.name if self.device else self.user.get_username()
+
+    @cached_property
     def plays(self) -> bool:
         """Linked to a player of some club: *My matches*."""
         return self.user.is_authenticated and self.user.players.exists()

@@ -204,6 +204,8 @@ class EntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         labels = [_("Player"), _("Partner")]
         self.size = size
+        if size == 1:  # tables of three: an entry is one player, no pair to name
+            self.fields["name"].help_text = _("Left empty: the player's name.")
         for i in range(size):
             self.fields[f"player_{i + 1}"] = forms.ModelChoiceField(
                 label=labels[i] if i < len(labels) else _("Player"),
