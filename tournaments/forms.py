@@ -15,9 +15,31 @@ def _game_choices() -> list[tuple[str, str]]:
     return [(g.name, g.title) for g in games()]
 
 
-def _tiebreak_choices() -> list[tuple[str, str]]:
+def _tiebreak_choices(keys=None) -> list[tuple[str, str]]:
     # the names and descriptions in the reader's language (tables.py looks them up)
-    return [(k, f"{short_name(k)} — {description(k)}") for k in REGISTRY]
+    keys = REGISTRY if keys is None else keys
+    return [("", "—")] + [(k, f"{short_name(k)} — {description(k)}") for k in keys]
+
+
+#: how many tiebreaks the form lets an organiser put in order
+TIEBREAK_SLOTS = 6
+
+
+def _games_of(key: str) -> str:
+    """The games a metric is offered for: those it reads counters of, or every game."""
+    games_ = REGISTRY[key].games
+    return " ".join(games_ if games_ is not None else [g.name for g in games()])
+
+
+class TiebreakSelect(forms.Select):
+    """A tiebreak's choices, each option saying for which games the metric is registered
+    (``data-games``): the page's script offers only the chosen game's."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value in REGISTRY:
+            option["attrs"]["data-games"] = _games_of(value)
+        return option
 
 
 class TournamentForm(forms.Form):
@@ -45,18 +67,28 @@ class TournamentForm(forms.Form):
         initial=0,
         help_text=_("Played, not forfeited; pairs tables only. Fewer than per win."),
     )
-    tiebreaks = forms.MultipleChoiceField(
-        label=_("Tiebreaks (in order)"),
-        required=False,
-        choices=_tiebreak_choices,
-        help_text=_("Empty: the format's defaults"),
-    )
     is_public = forms.BooleanField(
         label=_("Public (anybody may follow it)"), required=False, initial=True
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # the tiebreaks, in order: one plain select each (a phone's own picker), before
+        # the visibility; only the game's metrics once the game is known (else every one,
+        # and the page's script narrows them as the game is chosen)
+        game = (self.data.get("game") if self.is_bound else None) or self.initial.get("game")
+        keys = [k for k in REGISTRY if game is None or game in _games_of(k).split()]
+        visibility = self.fields.pop("is_public")
+        given = [k for k in self.initial if k.startswith("tiebreak_")]
+        self.tiebreak_slots = max(TIEBREAK_SLOTS, len(given))
+        for n in range(1, self.tiebreak_slots + 1):
+            self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
+                label=_("Tiebreak %(n)s") % {"n": n},
+                required=False,
+                choices=_tiebreak_choices(keys),
+                widget=TiebreakSelect(attrs={"class": "tiebreak"}),
+            )
+        self.fields["is_public"] = visibility
         self.rule_groups: list[tuple[str, str, list[str]]] = []
         for game in games():
             keys = []
@@ -81,6 +113,17 @@ class TournamentForm(forms.Form):
                     rules[key.split("-", 1)[1]] = value
         # the engine checks every value (parse_rules, in the service); the defaults fill gaps
         data["rules"] = rules
+        data["tiebreaks"] = []
+        for n in range(1, self.tiebreak_slots + 1):
+            key = data.pop(f"tiebreak_{n}", "")
+            if key in data["tiebreaks"]:
+                self.add_error(
+                    f"tiebreak_{n}",
+                    _("%(name)s is already tiebreak %(at)s.")
+                    % {"name": short_name(key), "at": data["tiebreaks"].index(key) + 1},
+                )
+            elif key:
+                data["tiebreaks"].append(key)
         for key, default in (("points_per_win", 1), ("points_per_loss", 0)):
             if key in data and data[key] is None:
                 data[key] = default
@@ -108,7 +151,7 @@ class TournamentForm(forms.Form):
                 "is_public",
             )
         }
-        initial["tiebreaks"] = t.tiebreaks
+        initial.update({f"tiebreak_{n}": k for n, k in enumerate(t.tiebreaks, 1)})
         initial.update({f"{t.game}-{k}": v for k, v in t.rules.items()})
         return initial
 
