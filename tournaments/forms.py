@@ -1,3 +1,5 @@
+from functools import cache
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -25,10 +27,27 @@ def _tiebreak_choices(keys=None) -> list[tuple[str, str]]:
 TIEBREAK_SLOTS = 6
 
 
+def _table_sizes(game) -> set[int]:
+    """The tables a tournament of ``game`` may have (entries at a table), over the rule
+    choices the game declares (Subastao: three seats, or two pairs)."""
+    rulesets = [game.parse_rules(None)]
+    for option in game.rule_options():
+        for choice in option.choices:
+            try:
+                rulesets.append(game.parse_rules({option.key: choice}))
+            except ValueError:  # a choice that needs another option set with it
+                continue
+    return {game.units(r) for r in rulesets}
+
+
+@cache  # the registry and the games are fixed once the apps are loaded
 def _games_of(key: str) -> str:
-    """The games a metric is offered for: those it reads counters of, or every game."""
-    games_ = REGISTRY[key].games
-    return " ".join(games_ if games_ is not None else [g.name for g in games()])
+    """The games a metric is offered for: those whose counters it reads (or every game)
+    and whose tables it ranks (Cuatrola has no "times 1st at a table of three")."""
+    metric = REGISTRY[key]
+    return " ".join(
+        g.name for g in games() if any(metric.applies(n, g.name) for n in _table_sizes(g))
+    )
 
 
 class TiebreakSelect(forms.Select):

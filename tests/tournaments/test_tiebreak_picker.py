@@ -38,6 +38,9 @@ def test_each_option_says_its_games_and_no_game_is_given_every_metric(organiser)
     assert first["game_points"] == "belote"
     assert first["bids_made"] == "subastao"
     assert first["buchholz"] == "cuatrola subastao belote"
+    # times placed 1st: a table of three's, Subastao's only; hands won: a pairs table's
+    assert first["placed_1"] == "subastao"
+    assert first["hands_won"] == "cuatrola subastao belote"
     assert len(re.findall(r'<select name="tiebreak_\d"', html)) == 6
     assert '<p data-format="swiss">' in html  # the script shows it for a Swiss only
 
