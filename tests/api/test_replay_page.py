@@ -3,10 +3,17 @@ the position the engine's replay stood at after that event — the hands held (o
 those who may see them while the hand is in play: test_hidden_hands.py's rule), the
 trick on the table, the calls, the tricks and points so far and the score."""
 
+import itertools
+import random
 import re
 
 import pytest
 from django.test import Client
+
+from games import services
+from games.engine import find_game
+from games.engine.belote.simulate import random_match
+from games.steps import match_steps
 
 from .conftest import client_for
 from .helpers import post_event
@@ -126,3 +133,33 @@ def test_the_match_page_links_each_hand_to_its_steps(setup, trick_one):
     html = Client().get(f"/matches/{trick_one['id']}/").content.decode()
     assert f'href="/matches/{trick_one["id"]}/replay/?hand=1"' in html
     assert "Ana <em>pasa</em>" in html  # the match page says what the pad says (not "pasar")
+
+
+def test_belote_declarations_and_cantes_show_from_their_moment(setup):
+    """A Belote match imported from a random record: the step of a declaration says it
+    and lists it; the step before lists none of that seat's; the step of the last card of
+    a hand shows the trick and the score moves only with the hand's result."""
+    belote = find_game("belote")
+    rng = random.Random(7)
+    record = next(
+        r
+        for r in (random_match(rng, max_hands=3) for _ in range(30))
+        if any(
+            belote.event_to_dict(e)["kind"] == "declaration" for h in r.hands for e in h.events()
+        )
+    )
+    record.seats = [p.display_name for p in setup.players]
+    match = services.import_record(setup.club, record, setup.organiser)
+    steps = match_steps(match, record.seats, hide_deal_in_play=False)
+    first = next(s for s in steps if s.event["kind"] == "declaration")
+    before = steps[first.number - 2]
+    assert before.hand == first.hand
+    assert len(first.position["declarations"]) == len(before.position["declarations"]) + 1
+    html = organiser(setup).get(f"/matches/{match.pk}/replay/?step={first.number}")
+    shown = section(html.content.decode(), first.number)
+    assert f"{first.event['name']} declara" in shown
+    assert 'class="declarations"' in shown
+    # the match score changes only on the step that ends a hand
+    for a, b in itertools.pairwise(steps):
+        if [u["score"] for u in a.position["units"]] != [u["score"] for u in b.position["units"]]:
+            assert b.position["complete"], b.number
