@@ -215,6 +215,9 @@ def add_player(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Player %(name)s added.") % {"name": player})
         if "another" in request.POST:
             return redirect("clubs:add_player", slug=club.slug)
+        if "with_login" in request.POST:  # their page, at the form that creates it
+            url = reverse("clubs:edit_player", args=[club.slug, player.pk])
+            return redirect(f"{url}#login")
         return redirect(_club_url(club))
     status = 400 if form.errors else 200
     context = {"club": club, "form": form, "player": None}

@@ -183,3 +183,12 @@ def test_the_player_page_offers_the_organiser_a_login(club):
     assert f'href="/clubs/{club.slug}/players/{ana.pk}/edit/#login"' in html
     html = Client().get(f"/clubs/{club.slug}/players/{ana.pk}/").content.decode()
     assert "/edit/#login" not in html
+
+
+def test_adding_a_player_can_lead_to_creating_their_login(club):
+    r = client_for(club.organiser).post(
+        f"/clubs/{club.slug}/players/new/", {"display_name": "Hugo", "with_login": "1"}
+    )
+    hugo = club.players.get(display_name="Hugo")
+    assert r.status_code == 302
+    assert r["Location"] == f"/clubs/{club.slug}/players/{hugo.pk}/edit/#login"
