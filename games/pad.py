@@ -206,7 +206,8 @@ def pad_config(
         "penalty_rules": list(game.penalty_rules),
         "deal_size": game.deal_size(rules),
         "may_organise": may_organise,
-        "labels": labels(),
+        # what the seats said: an auction of bids (Subastao), or calls, as the match page
+        "labels": labels() | ({} if "bid" in game.turn_kinds else {"speech": _("Calls")}),
         # the notation's calls, contracts and declarations: the match page's one table
         "words": {word: str(said) for word, said in WORDS.items()},
     }

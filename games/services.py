@@ -21,7 +21,7 @@ and per-unit results are. The result of each scoring unit is a ``MatchUnit`` row
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -110,22 +110,28 @@ def replay(match: Match, *, hide_deal_in_play: bool = False) -> Any:
     without its deal (``clubs.access.may_see_hands``), so that only what was played or
     shown is known of it. The engine checks a hand the same with or without its deal."""
     game = game_of(match.game)
-    state = game.new_match(parse_rules(match.rules, match.game), match.first_dealer)
-    events = HandEvent.objects.filter(hand__match=match).order_by("hand__number", "seq")
-    rows = events.values_list("hand__complete", "data")
+    state = new_state(match)
     # the whole log at once: a hand's penalty settles the renuncio an import stored (C12)
-    game.replay(
-        state,
-        (
-            game.event_from_dict(
-                {k: v for k, v in data.items() if k != "deal"}
-                if hide_deal_in_play and not complete and data.get("kind") == "deal"
-                else data
-            )
-            for complete, data in rows
-        ),
-    )
+    game.replay(state, stored_events(match, hide_deal_in_play=hide_deal_in_play))
     return state
+
+
+def new_state(match: Match) -> Any:
+    """The empty state of the match's game, rules and first dealer (before any event)."""
+    return game_of(match.game).new_match(parse_rules(match.rules, match.game), match.first_dealer)
+
+
+def stored_events(match: Match, *, hide_deal_in_play: bool = False) -> Iterator[Any]:
+    """The match's stored log as its game's events, in order (:func:`replay`'s
+    ``hide_deal_in_play``: the unfinished hand's deal left out)."""
+    game = game_of(match.game)
+    events = HandEvent.objects.filter(hand__match=match).order_by("hand__number", "seq")
+    for complete, data in events.values_list("hand__complete", "data"):
+        yield game.event_from_dict(
+            {k: v for k, v in data.items() if k != "deal"}
+            if hide_deal_in_play and not complete and data.get("kind") == "deal"
+            else data
+        )
 
 
 # ------------------------------------------------------------------------------ writing

@@ -6,6 +6,7 @@ app_name = "games"
 urlpatterns = [
     path("records/check/", views.check_record_page, name="check_record"),
     path("matches/<int:pk>/", views.match_page, name="match"),
+    path("matches/<int:pk>/replay/", views.match_replay, name="replay"),
     path("matches/<int:pk>/record.json", views.match_record, name="match_record"),
     path("matches/<int:pk>/score/", views.scoring_pad, name="score"),
     path("my-table/", table.my_table, name="my_table"),

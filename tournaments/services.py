@@ -247,9 +247,20 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
             else msg("an entry is {n} player(s) of the club", n=n)
         )
         raise Refused(what, item={"field": "players"})
-    taken = EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
-    if taken.exists():
-        raise Refused("a player can be in one entry only", item={"field": "players"})
+    taken = (
+        EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
+        .select_related("player", "entry")
+        .first()
+    )
+    if taken is not None:
+        raise Refused(
+            msg(
+                "{player} is already in the entry {entry}: a player can be in one entry only",
+                player=taken.player.display_name,
+                entry=taken.entry.name,
+            ),
+            item={"field": "players"},
+        )
     # no name given: the pair is known by its players ("Ana & Blas")
     name = name.strip() or " & ".join(p.display_name for p in players)[:120]
     if tournament.entries.filter(name=name).exists():
