@@ -1,0 +1,131 @@
+"""A hand's analysis in ANALYSIS.md's terms: ``par``, ``actual`` and every card's
+``value``, ``best``, ``cost`` and ``best_cards``; and a whole record's (the JSON line of
+``manage.py analyse_record``)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..game import Record
+from ..registry import find_game
+from .position import Position, bits, cante_options, legal, play, sing, to_play
+from .positions import Start, reason_not_analysed, start_of
+from .solver import Solver, Unsolved, equivalent_groups
+from .space import NONE, Spec
+
+
+def card_values(solver: Solver, pos: Position) -> dict[int, int]:
+    """The value with best play after each legal card of the seat to play (equivalent
+    cards are searched once: they share their value)."""
+    spec = solver.spec
+    out = {}
+    for group in equivalent_groups(spec, pos, bits(legal(spec, pos))):
+        value = solver.solve(play(spec, pos, group[0]))
+        for card in group:
+            out[card] = value
+    return out
+
+
+def best_line(solver: Solver, pos: Position) -> list[tuple[str, int]]:
+    """A line of best play from ``pos`` to the end: ``("play", card)`` and ``("sing",
+    suit or NONE)`` steps (the tests replay it through the checker)."""
+    spec = solver.spec
+    line = []
+    while True:
+        if pos.pending != NONE:
+            options = [NONE, *cante_options(spec, pos.hands, pos.pending, pos.sung)]
+            values = {s: solver.solve(sing(spec, pos, s)) for s in options}
+            pick = max if spec.counted[pos.pending] else min
+            suit = pick(options, key=values.__getitem__)
+            line.append(("sing", suit))
+            pos = sing(spec, pos, suit)
+            continue
+        if not any(pos.hands):
+            return line
+        values = card_values(solver, pos)
+        pick = max if spec.counted[to_play(spec, pos)] else min
+        card = pick(sorted(values), key=values.__getitem__)
+        line.append(("play", card))
+        pos = play(spec, pos, card)
+
+
+def analyse_start(start: Start, *, budget: float | None = None) -> dict[str, Any]:
+    """The analysis of a hand from its :class:`Start` (the ``analysed: true`` object
+    without ``number``); :class:`Unsolved` when ``budget`` seconds run out."""
+    spec = start.spec
+    deadline = time.perf_counter() + budget if budget is not None else None
+    solver = Solver(spec, deadline=deadline)
+    pos = start.position
+    par = solver.solve(pos)
+    plays = []
+    trick, position = 1, 1
+    for kind, item in start.line:
+        if kind == "sing":
+            pos = sing(spec, pos, item)
+            continue
+        if pos.pending != NONE:  # the trick before was followed by no cante
+            pos = sing(spec, pos, NONE)
+        seat = to_play(spec, pos)
+        values = card_values(solver, pos)
+        best = max(values.values()) if spec.counted[seat] else min(values.values())
+        value = values[item]
+        plays.append(
+            {
+                "trick": trick,
+                "position": position,
+                "seat": seat,
+                "card": spec.names[item],
+                "value": value,
+                "best": best,
+                "cost": abs(best - value),
+                "best_cards": [spec.names[c] for c in sorted(values) if values[c] == best],
+            }
+        )
+        pos = play(spec, pos, item)
+        position += 1
+        if not pos.table:
+            trick, position = trick + 1, 1
+    return {
+        "analysed": True,
+        "side": spec.side,
+        "value": spec.value,
+        "par": par,
+        "actual": pos.acc,
+        "plays": plays,
+        "nodes": solver.nodes,
+    }
+
+
+def analyse_hand(game_name: str, hand: Any, *, budget: float | None = None) -> dict[str, Any]:
+    """One replayed hand's analysis object (ANALYSIS.md), ``number`` first."""
+    out: dict[str, Any] = {"number": hand.number}
+    reason = reason_not_analysed(hand)
+    if reason is not None:
+        return {**out, "analysed": False, "reason": reason}
+    try:
+        result = analyse_start(start_of(game_name, hand), budget=budget)
+    except Unsolved:
+        return {**out, "analysed": False, "reason": "not solved", "budget": budget}
+    del result["nodes"]
+    return {**out, **result}
+
+
+def replayed_hands(record: Record) -> list[Any]:
+    """The hand states of a valid record, replayed through its game's engine."""
+    game = find_game(record.game)
+    match = game.new_match(record.rules)
+    game.replay(match, [e for h in record.hands for e in h.events()])
+    return list(match.hands)
+
+
+def analyse_record(record: Record, *, budget: float | None = None) -> dict[str, Any]:
+    """``{"game", "hands": [...]}`` for a valid record (ANALYSIS.md's line without
+    ``file``)."""
+    hands = [analyse_hand(record.game, h, budget=budget) for h in replayed_hands(record)]
+    return {"game": record.game, "hands": hands}
+
+
+def spec_summary(spec: Spec) -> str:
+    """A short description of a spec (the benchmark's labels)."""
+    return f"{len(spec.active)} seats, {spec.rule}, {spec.value}"
