@@ -27,6 +27,26 @@ def card_values(solver: Solver, pos: Position) -> dict[int, int]:
     return out
 
 
+def best_and_value(solver: Solver, pos: Position, here: int, card: int) -> tuple[list[int], int]:
+    """The cards reaching ``here`` (the value of ``pos``, which is the best any legal card
+    reaches) and the value after ``card``: one zero-window test per group of equivalent
+    cards, and one exact search only when ``card`` falls short."""
+    spec = solver.spec
+    maximise = spec.counted[to_play(spec, pos)]
+    best: list[int] = []
+    value = None
+    for group in equivalent_groups(spec, pos, bits(legal(spec, pos))):
+        after = play(spec, pos, group[0])
+        reaches = solver.at_least(after, here) if maximise else not solver.at_least(after, here + 1)
+        if reaches:
+            best.extend(group)
+            if card in group:
+                value = here
+    if value is None:
+        value = solver.solve(play(spec, pos, card), guess=here)
+    return sorted(best), value
+
+
 def best_line(solver: Solver, pos: Position) -> list[tuple[str, int]]:
     """A line of best play from ``pos`` to the end: ``("play", card)`` and ``("sing",
     suit or NONE)`` steps (the tests replay it through the checker)."""
@@ -58,18 +78,19 @@ def analyse_start(start: Start, *, budget: float | None = None) -> dict[str, Any
     solver = Solver(spec, deadline=deadline)
     pos = start.position
     par = solver.solve(pos)
+    here = par  # the value of ``pos`` with best play, known exactly along the line
     plays = []
     trick, position = 1, 1
     for kind, item in start.line:
         if kind == "sing":
             pos = sing(spec, pos, item)
+            here = solver.solve(pos, guess=here)
             continue
         if pos.pending != NONE:  # the trick before was followed by no cante
             pos = sing(spec, pos, NONE)
+            here = solver.solve(pos, guess=here)
         seat = to_play(spec, pos)
-        values = card_values(solver, pos)
-        best = max(values.values()) if spec.counted[seat] else min(values.values())
-        value = values[item]
+        best_cards, value = best_and_value(solver, pos, here, item)
         plays.append(
             {
                 "trick": trick,
@@ -77,12 +98,13 @@ def analyse_start(start: Start, *, budget: float | None = None) -> dict[str, Any
                 "seat": seat,
                 "card": spec.names[item],
                 "value": value,
-                "best": best,
-                "cost": abs(best - value),
-                "best_cards": [spec.names[c] for c in sorted(values) if values[c] == best],
+                "best": here,
+                "cost": abs(here - value),
+                "best_cards": [spec.names[c] for c in best_cards],
             }
         )
         pos = play(spec, pos, item)
+        here = value
         position += 1
         if not pos.table:
             trick, position = trick + 1, 1

@@ -27,7 +27,7 @@ from __future__ import annotations
 import time
 
 from .position import Position, cante_options, trick_state
-from .space import NONE, Spec, legal_b6, legal_c7
+from .space import NONE, Spec
 
 INF = 1 << 30
 
@@ -91,21 +91,69 @@ class Solver:
         self.use_tt, self.merge, self.ordering = use_tt, merge, ordering
         self.node_limit = node_limit or INF
         self.deadline = deadline  # time.perf_counter() value
-        self.tt: dict[int, tuple[int, int]] = {}
+        #: trick start -> (lower bound, upper bound, the lead that was best or cut off)
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.hint = NONE  # the table's lead for the trick being started
+        self.lead_best = NONE  # the best lead found by the last trick-start search
         self.nodes = 0
         self.tt_probes = 0
         self.tt_hits = 0
         self.h: list[int] = []
+        # the spec's fields the hot path reads, as attributes of the solver itself
+        self.points, self.counted, self.order = spec.points, spec.counted, spec.order
+        self.active, self.r, self.trump, self.size = (
+            spec.active, spec.per_suit, spec.trump, spec.trick_size,
+        )  # fmt: skip
+        self.suit_mask, self.above, self.beat = spec.suit_mask, spec.above, spec.beat
+        self.c7 = spec.rule == "c7"
+        #: sung suits -> the 12s and 11s a cante may still need (never merged)
+        self.live = [live_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
+        #: no rest of a hand is worth more than this, either way
+        self.bound = (
+            spec.suit_count * spec.per_suit
+            if spec.value == "tricks"
+            else sum(spec.points) + spec.last_bonus + spec.capot_bonus + sum(spec.cante_values)
+        )
         self._bits = spec.suit_count * spec.per_suit
 
     # ------------------------------------------------------------------ public
-    def solve(self, pos: Position) -> int:
-        """The value of ``pos`` with best play (``pos.acc`` included)."""
+    def solve(self, pos: Position, guess: int | None = None) -> int:
+        """The value of ``pos`` with best play (``pos.acc`` included).
+
+        With the table: MTD(f), zero-window searches closing in on the value, each one
+        reusing the bounds the previous ones stored; without it, one full-window search.
+        """
+        if not self.use_tt:
+            return pos.acc + self.search(pos, -INF, INF)
+        lo, hi = -self.bound, self.bound
+        target = 0 if guess is None else guess - pos.acc
+        tries = 0
+        while lo < hi:
+            # MTD(f) near the guess (a good guess needs two tests), then bisection
+            if tries >= 2 or not lo < target <= hi:
+                target = (lo + hi + 1) // 2
+            tries += 1
+            value = self.search(pos, target - 1, target)
+            if value >= target:
+                lo = value
+                target = value + 1
+            else:
+                hi = value
+                target = value
+        return pos.acc + lo
+
+    def at_least(self, pos: Position, value: int) -> bool:
+        """Is the value of ``pos`` with best play at least ``value``? (One zero-window
+        search: cheaper than the exact value.)"""
+        return pos.acc + self.search(pos, value - pos.acc - 1, value - pos.acc) >= value
+
+    def search(self, pos: Position, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta on the rest of the hand from ``pos`` (``acc`` left out)."""
         self.h = list(pos.hands)
         if pos.pending != NONE:
-            return pos.acc + self._after(pos.pending, pos.sung, pos.won, -INF, INF)
+            return self._after(pos.pending, pos.sung, pos.won, alpha, beta)
         if not pos.table:
-            return pos.acc + self._start(pos.leader, pos.sung, pos.won, -INF, INF)
+            return self._start(pos.leader, pos.sung, pos.won, alpha, beta)
         spec = self.spec
         ts = trick_state(spec, pos.table)
         pts = sum(spec.points[c] for _, c in pos.table)
@@ -113,21 +161,10 @@ class Solver:
         for _, c in pos.table:
             tmask |= 1 << c
         seat = spec.order[pos.table[-1][0]]
-        return pos.acc + self._play(
-            seat,
-            len(pos.table),
-            pos.leader,
-            ts.lead,
-            ts.high_lead,
-            ts.high_trump,
-            ts.winner,
-            pts,
-            tmask,
-            pos.sung,
-            pos.won,
-            -INF,
-            INF,
-        )
+        return self._play(
+            seat, len(pos.table), pos.leader, ts.lead, ts.high_lead, ts.high_trump,
+            ts.winner, pts, tmask, pos.sung, pos.won, alpha, beta,
+        )  # fmt: skip
 
     @property
     def tt_hit_rate(self) -> float:
@@ -147,8 +184,9 @@ class Solver:
             key = ((key << 6 | leader) << 5 | sung) << 2 | won
             self.tt_probes += 1
             entry = self.tt.get(key)
+            self.hint = NONE
             if entry is not None:
-                lo, hi = entry
+                lo, hi, self.hint = entry
                 if lo >= beta or lo == hi:
                     self.tt_hits += 1
                     return lo
@@ -160,20 +198,21 @@ class Solver:
                 if hi < beta:
                     beta = hi
         if h[leader] & (h[leader] - 1) == 0:
+            self.lead_best = NONE
             value = self._last_trick(leader, won)
         else:
             value = self._play(
                 leader, 0, leader, NONE, NONE, NONE, NONE, 0, 0, sung, won, alpha, beta
             )
         if self.use_tt:
-            lo, hi = self.tt.get(key, (-INF, INF))
+            lo, hi, _ = self.tt.get(key, (-INF, INF, NONE))
             if value <= alpha:
                 hi = min(hi, value)
             elif value >= beta:
                 lo = max(lo, value)
             else:
                 lo = hi = value
-            self.tt[key] = (lo, hi)
+            self.tt[key] = (lo, hi, self.lead_best)
         return value
 
     def _last_trick(self, leader: int, won: int) -> int:
@@ -218,44 +257,61 @@ class Solver:
         return best
 
     def _moves(
-        self, seat: int, legal: int, n: int, tmask: int, sung: int, winner: int, top: int, lead: int
+        self, seat: int, legal: int, n: int, tmask: int, sung: int, winner: int, top: int
     ) -> list[int]:
         """The legal cards as moves: one per group of equivalent cards, best first."""
-        spec = self.spec
-        points = spec.points
+        points = self.points
         cards = []
         m = legal
         while m:
             low = m & -m
             cards.append(low.bit_length() - 1)
             m ^= low
-        if self.merge and len(cards) > 1:
+        if len(cards) == 1:
+            return cards
+        if self.merge:
             h = self.h
             in_play = tmask
-            for s in spec.active:
+            for s in self.active:
                 in_play |= h[s]
-            cards = [g[0] for g in merge_runs(spec, cards, in_play, live_pairs(spec, sung))]
-        if not self.ordering or len(cards) == 1:
+            r = self.r
+            live = self.live[sung]
+            merged = [cards[0]]
+            prev = cards[0]
+            for c in cards[1:]:
+                if (
+                    c // r != prev // r
+                    or in_play & ((1 << c) - (2 << prev))
+                    or points[c] != points[prev]
+                    or (live >> c | live >> prev) & 1
+                ):
+                    merged.append(c)
+                prev = c
+            cards = merged
+            if len(cards) == 1:
+                return cards
+        if not self.ordering:
             return cards
+        r = self.r
         if n == 0:
-            # lead the top of a suit first, the richest first among equals
-            return sorted(cards, key=lambda c: (c % spec.per_suit, -points[c]))
-        counted = spec.counted
-        friendly = counted[winner] == counted[seat]
-        r = spec.per_suit
-        trump = spec.trump
-        wsuit = top // r
-
-        def score(c: int) -> int:
-            suit = c // r
-            beats = (suit == wsuit and c < top) or (suit == trump and wsuit != trump)
-            if friendly:
-                return -points[c] + (50 if beats else 0)
-            if beats:
-                return -200 - points[c]
-            return points[c]
-
-        return sorted(cards, key=score)
+            # the table's best lead first, then the top of a suit, richest first
+            hint = self.hint
+            self.hint = NONE
+            keyed = [((c != hint) * 1000 + (c % r) * 64 - points[c], c) for c in cards]
+        else:
+            counted = self.counted
+            trump = self.trump
+            wsuit = top // r
+            # the cards that would take the trick from ``top``
+            beats = self.suit_mask[wsuit] & self.above[top]
+            if trump != NONE and wsuit != trump:
+                beats |= self.suit_mask[trump]
+            if counted[winner] == counted[seat]:  # the partner is winning: give it points
+                keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
+            else:  # win it, or throw the cheapest card
+                keyed = [((-200 - points[c]) if beats >> c & 1 else points[c], c) for c in cards]
+        keyed.sort()
+        return [c for _, c in keyed]
 
     def _play(
         self,
@@ -279,22 +335,36 @@ class Solver:
             or (self.deadline is not None and time.perf_counter() > self.deadline)
         ):
             raise Unsolved
-        spec = self.spec
         h = self.h
         hand = h[seat]
-        if spec.rule == "c7":
-            legal = legal_c7(spec, hand, lead, hl, ht)
+        trump = self.trump
+        # the legal cards (C7/S4 or B6; space.legal_c7 / legal_b6, inlined: the hot path)
+        if lead == NONE:
+            legal = hand
         else:
-            partner_wins = winner != NONE and winner == (seat + 2) % spec.seats
-            legal = legal_b6(spec, hand, lead, hl, ht, partner_wins)
-        top = ht if ht != NONE else hl
-        moves = self._moves(seat, legal, n, tmask, sung, winner, top, lead)
-        maximise = spec.counted[seat]
-        r = spec.per_suit
-        trump = spec.trump
-        last_card = n + 1 == spec.trick_size
-        nxt = spec.order[seat]
+            legal = hand & self.suit_mask[lead]
+            if legal:
+                if self.c7:
+                    if ht == NONE or lead == trump:
+                        legal = (legal & self.above[hl]) or legal
+                elif lead in self.beat:
+                    legal = (legal & self.above[hl]) or legal
+            elif trump == NONE or (not self.c7 and winner == (seat + 2) % 4):
+                legal = hand
+            else:
+                legal = hand & self.suit_mask[trump]
+                if not legal:
+                    legal = hand
+                elif ht != NONE:
+                    legal = (legal & self.above[ht]) or (hand if self.c7 else legal)
+        moves = self._moves(seat, legal, n, tmask, sung, winner, ht if ht != NONE else hl)
+        maximise = self.counted[seat]
+        r = self.r
+        points = self.points
+        last_card = n + 1 == self.size
+        nxt = self.order[seat]
         best = -INF if maximise else INF
+        best_card = NONE
         for c in moves:
             suit = c // r
             # the trick after c (C8 / B6 winner)
@@ -312,26 +382,28 @@ class Solver:
                     nht, nwin = c, seat
             h[seat] = hand & ~(1 << c)
             if last_card:
-                v = self._finish(nwin, pts + spec.points[c], sung, won, alpha, beta)
+                v = self._finish(nwin, pts + points[c], sung, won, alpha, beta)
             else:
                 v = self._play(
-                    nxt, n + 1, leader, nlead, nhl, nht, nwin, pts + spec.points[c],
+                    nxt, n + 1, leader, nlead, nhl, nht, nwin, pts + points[c],
                     tmask | 1 << c, sung, won, alpha, beta,
                 )  # fmt: skip
             h[seat] = hand
             if maximise:
                 if v > best:
-                    best = v
+                    best, best_card = v, c
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
                             break
             elif v < best:
-                best = v
+                best, best_card = v, c
                 if v < beta:
                     beta = v
                     if alpha >= beta:
                         break
+        if n == 0:
+            self.lead_best = best_card
         return best
 
     def _finish(self, winner: int, pts: int, sung: int, won: int, alpha: int, beta: int) -> int:
