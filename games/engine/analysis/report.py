@@ -49,35 +49,51 @@ def best_and_value(solver: Solver, pos: Position, here: int, card: int) -> tuple
 
 def best_line(solver: Solver, pos: Position) -> list[tuple[str, int]]:
     """A line of best play from ``pos`` to the end: ``("play", card)`` and ``("sing",
-    suit or NONE)`` steps (the tests replay it through the checker)."""
+    suit or NONE)`` steps (the tests replay it through the checker). Along it the value
+    stays the position's: each step takes the first choice that keeps it."""
     spec = solver.spec
-    line = []
-    while True:
+    here = solver.solve(pos)
+    line: list[tuple[str, int]] = []
+    while pos.pending != NONE or any(pos.hands):
         if pos.pending != NONE:
+            maximise = spec.counted[pos.pending]
             options = [NONE, *cante_options(spec, pos.hands, pos.pending, pos.sung)]
-            values = {s: solver.solve(sing(spec, pos, s)) for s in options}
-            pick = max if spec.counted[pos.pending] else min
-            suit = pick(options, key=values.__getitem__)
-            line.append(("sing", suit))
-            pos = sing(spec, pos, suit)
+            nexts = [("sing", s, sing(spec, pos, s)) for s in options]
+        else:
+            maximise = spec.counted[to_play(spec, pos)]
+            groups = equivalent_groups(spec, pos, bits(legal(spec, pos)))
+            nexts = [("play", g[0], play(spec, pos, g[0])) for g in groups]
+        for kind, item, after in nexts:
+            if solver.at_least(after, here) if maximise else not solver.at_least(after, here + 1):
+                line.append((kind, item))
+                pos = after
+                break
+        else:  # pragma: no cover - the value is some choice's by definition
+            raise AssertionError("no choice keeps the position's value")
+    return line
+
+
+def played_value(spec: Spec, pos: Position, line: list[tuple[str, int]]) -> int:
+    """The value the recorded line reaches from ``pos`` (ANALYSIS.md ``actual``)."""
+    for kind, item in line:
+        if kind == "sing":
+            pos = sing(spec, pos, item)
             continue
-        if not any(pos.hands):
-            return line
-        values = card_values(solver, pos)
-        pick = max if spec.counted[to_play(spec, pos)] else min
-        card = pick(sorted(values), key=values.__getitem__)
-        line.append(("play", card))
-        pos = play(spec, pos, card)
+        if pos.pending != NONE:
+            pos = sing(spec, pos, NONE)
+        pos = play(spec, pos, item)
+    return pos.acc
 
 
 def analyse_start(start: Start, *, budget: float | None = None) -> dict[str, Any]:
     """The analysis of a hand from its :class:`Start` (the ``analysed: true`` object
     without ``number``); :class:`Unsolved` when ``budget`` seconds run out."""
     spec = start.spec
-    deadline = time.perf_counter() + budget if budget is not None else None
+    deadline = time.process_time() + budget if budget is not None else None
     solver = Solver(spec, deadline=deadline)
     pos = start.position
-    par = solver.solve(pos)
+    actual = played_value(spec, pos, start.line)
+    par = solver.solve(pos, guess=actual)  # a good first guess saves zero-window searches
     here = par  # the value of ``pos`` with best play, known exactly along the line
     plays = []
     trick, position = 1, 1
@@ -113,7 +129,7 @@ def analyse_start(start: Start, *, budget: float | None = None) -> dict[str, Any
         "side": spec.side,
         "value": spec.value,
         "par": par,
-        "actual": pos.acc,
+        "actual": actual,
         "plays": plays,
         "nodes": solver.nodes,
     }

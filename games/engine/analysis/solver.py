@@ -90,7 +90,7 @@ class Solver:
         self.spec = spec
         self.use_tt, self.merge, self.ordering = use_tt, merge, ordering
         self.node_limit = node_limit or INF
-        self.deadline = deadline  # time.perf_counter() value
+        self.deadline = deadline  # time.process_time() value
         #: trick start -> (lower bound, upper bound, the lead that was best or cut off)
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.hint = NONE  # the table's lead for the trick being started
@@ -106,6 +106,7 @@ class Solver:
         )  # fmt: skip
         self.suit_mask, self.above, self.beat = spec.suit_mask, spec.above, spec.beat
         self.c7 = spec.rule == "c7"
+        self.capot = spec.capot_bonus > 0
         #: sung suits -> the 12s and 11s a cante may still need (never merged)
         self.live = [live_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
         #: no rest of a hand is worth more than this, either way
@@ -181,7 +182,8 @@ class Solver:
             bits = self._bits
             for s in spec.active:
                 key = key << bits | h[s]
-            key = ((key << 6 | leader) << 5 | sung) << 2 | won
+            # the sides' tricks matter only for a capot (B7)
+            key = ((key << 6 | leader) << 5 | sung) << 2 | (won if self.capot else 0)
             self.tt_probes += 1
             entry = self.tt.get(key)
             self.hint = NONE
@@ -332,7 +334,7 @@ class Solver:
         self.nodes += 1
         if self.nodes & 1023 == 0 and (
             self.nodes > self.node_limit
-            or (self.deadline is not None and time.perf_counter() > self.deadline)
+            or (self.deadline is not None and time.process_time() > self.deadline)
         ):
             raise Unsolved
         h = self.h
