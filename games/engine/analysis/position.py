@@ -10,6 +10,7 @@ the plain, obviously-right version the search is tested against (:func:`minimax`
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 from .space import NONE, Spec, legal_b6, legal_c7
@@ -139,14 +140,17 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def minimax(spec: Spec, pos: Position) -> int:
+def minimax(spec: Spec, pos: Position, deadline: float | None = None) -> int:
     """The value of ``pos`` by plain minimax: no pruning, no table, no merging. Slow; the
-    reference the search is tested against on small positions."""
+    reference the search is tested against on small positions (and the benchmark's
+    baseline: past ``deadline``, a ``time.process_time()`` value, TimeoutError)."""
+    if deadline is not None and time.process_time() > deadline:
+        raise TimeoutError
     if pos.pending != NONE:
         options = [NONE, *cante_options(spec, pos.hands, pos.pending, pos.sung)]
-        values = [minimax(spec, sing(spec, pos, s)) for s in options]
+        values = [minimax(spec, sing(spec, pos, s), deadline) for s in options]
         return max(values) if spec.counted[pos.pending] else min(values)
     if is_over(pos):
         return pos.acc
-    values = [minimax(spec, play(spec, pos, c)) for c in bits(legal(spec, pos))]
+    values = [minimax(spec, play(spec, pos, c), deadline) for c in bits(legal(spec, pos))]
     return max(values) if spec.counted[to_play(spec, pos)] else min(values)
