@@ -167,3 +167,13 @@ def test_the_rules_line_names_every_option_in_words():
 
 def _placeholders(text: str) -> list[str]:
     return re.findall(r"%\((\w+)\)s", text)
+
+
+def test_the_pad_polls_at_the_interval_the_settings_give(client, settings):
+    match = subastao_match(3)
+    client.force_login(match.club.memberships.get().user)
+    page = client.get(f"/matches/{match.pk}/score/").content.decode()
+    assert 'data-poll="4000"' in page  # the site's default: every 4 s
+    settings.PAD_POLL_MS = 250
+    page = client.get(f"/matches/{match.pk}/score/").content.decode()
+    assert 'data-poll="250"' in page
