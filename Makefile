@@ -23,8 +23,10 @@ run: $(VENV)/.installed-runtime
 	$(PY) manage.py recompute_standings
 	DEBUG=true $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
+# the suite on TEST_WORKERS processes (pytest-xdist; `make test TEST_WORKERS=0` for one)
+TEST_WORKERS ?= 2
 test: $(VENV)/.installed-dev
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .

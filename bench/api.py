@@ -26,10 +26,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import ADMIN_URL, fresh_database, gunicorn
+from common import database_url, fresh_database, gunicorn
 
 DB_NAME = "cuatrola_bench"
-DB_URL = ADMIN_URL.rsplit("/", 1)[0] + f"/{DB_NAME}"
+DB_URL = database_url(DB_NAME)
 
 
 def setup_database(records) -> tuple[str, list[int]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -16,14 +17,22 @@ sys.path.insert(0, str(ROOT))  # the project's packages, for every bench that im
 ADMIN_URL = os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 
 
+def database_url(name: str) -> str:
+    """Database ``name`` on the bench's server; or ``BENCH_DATABASE_URL``, an existing
+    database used as it is (a test's own, so that a bench runs without making one)."""
+    return os.environ.get("BENCH_DATABASE_URL") or ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+
+
 def fresh_database(name: str) -> str:
-    """Drop and create database ``name``, point Django at it, migrate; its URL."""
+    """Drop and create database ``name`` (not a ``BENCH_DATABASE_URL``), point Django at
+    it, migrate; its URL."""
     import psycopg
 
-    with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-    url = ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+    url = database_url(name)
+    if not os.environ.get("BENCH_DATABASE_URL"):
+        with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            conn.execute(f"CREATE DATABASE {name}")
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cuatrola_site.settings")
     import django
@@ -47,6 +56,9 @@ def gunicorn(database_url: str, workers: int) -> Iterator[int]:
         "DEBUG": "false",
         "ALLOWED_HOSTS": "127.0.0.1",
         "LOG_LEVEL": "WARNING",
+        # served with DEBUG off, the site refuses the development key (settings.py): a
+        # key of this run's own unless the caller gives one
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
     }
     env.pop("CELERY_BROKER_URL", None)
     server = subprocess.Popen(
@@ -66,12 +78,15 @@ def gunicorn(database_url: str, workers: int) -> Iterator[int]:
         env=env,
     )
     try:
-        for _ in range(100):
+        deadline = time.monotonic() + 60  # a busy machine starts it slowly
+        while time.monotonic() < deadline and server.poll() is None:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
             except OSError:
                 time.sleep(0.1)
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited with status {server.returncode}")
         yield port
     finally:
         server.terminate()

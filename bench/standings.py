@@ -4,7 +4,7 @@ Prints the recompute's time and SQL query count (for 8 and for 64 pairs: the cou
 not grow with the matches), against the floor: one aggregate SQL query over the same
 results (game points for and against per entry). Asserts nothing.
 
-    .venv/bin/python bench/standings.py
+    .venv/bin/python bench/standings.py [--pairs 8,64]
 
 The results are synthesised straight into the tables the recompute reads (finished
 matches' scores and their hands' summaries), since recording 4,032 matches card by card
@@ -13,6 +13,7 @@ through the API would take hours; everything else is the product's code.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -64,12 +65,15 @@ def measure(t, repeat: int = 3) -> tuple[float, int, float]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", default="8,64", help="league sizes, comma-separated")
+    args = parser.parse_args()
     setup()
     from tests.synthetic import finished_double_round_robin as build
 
     rng = random.Random(64)
     print("standings recompute, PostgreSQL, one process (best of 3)")
-    for pairs in (8, 64):
+    for pairs in (int(n) for n in args.pairs.split(",")):
         t, n_matches, n_hands = build(pairs, rng)
         seconds, queries, floor = measure(t)
         print(

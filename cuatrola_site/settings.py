@@ -188,6 +188,9 @@ CELERY_BEAT_SCHEDULE = {
 # Imports of card-records (POST /api/v1/matches/import/): the body's size, checked from
 # Content-Length before anything is read (413), and the number of hands (400). An 800-hand
 # record with its deal is about 480 KB as indented JSON; a real match has a few dozen hands.
+# How often the scoring pad asks whether another device made an entry (a 304 when not).
+PAD_POLL_MS = env.int("PAD_POLL_MS", default=4000)
+
 IMPORT_MAX_BYTES = env.int("IMPORT_MAX_BYTES", default=1024 * 1024)
 IMPORT_MAX_HANDS = env.int("IMPORT_MAX_HANDS", default=1000)
 
@@ -280,6 +283,9 @@ SECRET_KEY = env.str("SECRET_KEY", default=INSECURE_SECRET_KEY)
 # clearing the cache empties that database). Unset, each process keeps its own
 # (LocMem), which is right only for the embedded single-process `make run`.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# keys under a prefix of their own, for sites (or test workers) that share one database
+if env.str("CACHE_KEY_PREFIX", default=""):
+    CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX")
 SHARED_CACHE = CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
 if SHARED_CACHE:
     # a stuck Redis must not hold requests for ever

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
@@ -167,7 +168,12 @@ def scoring_pad(request: HttpRequest, pk: int) -> HttpResponse:
     names = [s.player.display_name for s in match.seats.all()]
     game = find_game(match.game)
     config = pad_config(game, match, names, may_organise(request.user, match))
-    context = {"match": match, "config": config, "game_title": game.title}
+    context = {
+        "match": match,
+        "config": config,
+        "game_title": game.title,
+        "poll_ms": settings.PAD_POLL_MS,
+    }
     return render(request, "games/score.html", context)
 
 

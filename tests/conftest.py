@@ -1,7 +1,112 @@
-"""Test-wide settings: static files from the finders (no collectstatic step in tests)."""
+"""Test-wide settings (static files from the finders: no collectstatic step in tests), the
+demo data once per session (``demo_data``), and the suite's speed mechanisms (docs/testing.md)."""
 
+import os
+
+import hypothesis
 import pytest
 from django.conf import settings
+
+from tests import demo
+
+# Used by a test, these fixtures mean it touches the database (a test may also say so
+# with the django_db mark).
+DB_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption(
+        "--services-phase",
+        action="store_true",
+        help="CI's second phase (.ci/run): only the tests that use the database (the "
+        "browser ones excepted) or are marked integration or services; the others ran "
+        "in the first phase and do not depend on the database or the broker",
+    )
+
+
+def uses_services(item: pytest.Item) -> bool:
+    """Whether a test's outcome can depend on PostgreSQL, Redis or a worker."""
+    if item.get_closest_marker("integration") or item.get_closest_marker("services"):
+        return True
+    if item.get_closest_marker("browser"):
+        return False  # the pages' scripts: the same on either database
+    return bool(item.get_closest_marker("django_db") or DB_FIXTURES & set(item.fixturenames))
+
+
+# Hypothesis profiles, chosen by HYPOTHESIS_PROFILE: each scales the example counts the
+# tests ask for (their @settings(max_examples=…) are written for a CI run).
+#   dev (the default): as written;   ci (CI=true): as written, the same examples each run;
+#   quick: a fifth, to iterate;      thorough: ten times, for a nightly or manual run.
+EXAMPLES_SCALE = {"dev": 1.0, "ci": 1.0, "quick": 0.2, "thorough": 10.0}
+settings_profiles = {
+    "dev": {},
+    "ci": {"derandomize": True, "print_blob": True},
+    "quick": {},
+    "thorough": {"print_blob": True},
+}
+for _name, _options in settings_profiles.items():
+    hypothesis.settings.register_profile(_name, deadline=None, **_options)
+HYPOTHESIS_PROFILE = os.environ.get(
+    "HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") == "true" else "dev"
+)
+hypothesis.settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def _scale_examples(items: list[pytest.Item]) -> None:
+    scale = EXAMPLES_SCALE[HYPOTHESIS_PROFILE]
+    profile = hypothesis.settings.get_profile(HYPOTHESIS_PROFILE)
+    done = set()
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is None or id(test) in done:
+            continue
+        done.add(id(test))
+        test._hypothesis_internal_use_settings = hypothesis.settings(
+            own,
+            max_examples=max(1, round(own.max_examples * scale)),
+            derandomize=profile.derandomize,
+            print_blob=profile.print_blob,
+        )
+
+
+def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
+    _scale_examples(items)
+    for item in items:
+        if "browser" in item.path.parts:
+            item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("integration"):
+            # one xdist worker runs them all, with the one celery worker they share
+            item.add_marker(pytest.mark.xdist_group("integration"))
+    if config.getoption("--services-phase"):
+        kept = [item for item in items if uses_services(item)]
+        if len(kept) < len(items):
+            config.hook.pytest_deselected(items=[i for i in items if not uses_services(i)])
+            items[:] = kept
+
+
+def _scope_the_shared_cache_to_this_worker(worker: str) -> None:
+    """Under pytest-xdist the workers share CI's Redis cache: each keeps its keys under
+    its own prefix (the servers and workers it starts too), and
+    ``cache.clear()`` deletes only those, not the other worker's counts."""
+    from django.core.cache.backends.redis import RedisCache
+
+    settings.CACHES["default"]["KEY_PREFIX"] = worker
+    os.environ["CACHE_KEY_PREFIX"] = worker  # read by cuatrola_site/settings.py
+
+    def clear(self) -> None:
+        client = self._cache.get_client(write=True)
+        keys = list(client.scan_iter(match=f"{self.key_prefix}:*", count=1000))
+        if keys:
+            client.delete(*keys)
+
+    RedisCache.clear = clear
 
 
 def pytest_configure() -> None:
@@ -16,6 +121,9 @@ def pytest_configure() -> None:
     # The test client's login() authenticates without a request, which django-axes
     # refuses; tests/test_security.py turns the lockout back on to test it.
     settings.AXES_ENABLED = False
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and settings.SHARED_CACHE:
+        _scope_the_shared_cache_to_this_worker(worker)
 
 
 @pytest.fixture(autouse=True)
@@ -63,3 +171,62 @@ def accept_language_is_the_visitors_choice(monkeypatch):
         return environ
 
     monkeypatch.setattr(RequestFactory, "_base_environ", _base_environ)
+
+
+@pytest.fixture(scope="session")
+def demo_snapshot(django_db_setup, django_db_blocker) -> demo.Snapshot:
+    """``load_demo``'s rows, built once per session (per xdist worker) before any test
+    transaction opens (a session fixture is set up before function ones)."""
+    with django_db_blocker.unblock():
+        return demo.build()
+
+
+@pytest.fixture
+def demo_data(demo_snapshot, db) -> None:
+    """The demo data as ``manage.py load_demo`` leaves it, committed (standings, ratings
+    and statistics computed), in this test's database: use it instead of calling
+    ``load_demo`` (seconds each time). Works with ``transaction=True`` too."""
+    demo.restore(demo_snapshot)
+
+
+@pytest.fixture
+def commits(db, monkeypatch) -> None:
+    """``transaction.on_commit`` callbacks run as on a real commit, inside the test's own
+    transaction (rolled back at its end): when the outermost atomic block of the code
+    under test exits without error, or at once outside any. The cheap stand-in for
+    ``django_db(transaction=True)`` (a flush of every table after each test) when all
+    the test needs of a commit is its callbacks (standings, ratings, statistics)."""
+    from django.db import connections
+    from django.db.backends.base.base import BaseDatabaseWrapper
+    from django.db.transaction import Atomic
+
+    connection = connections["default"]
+    depth = len(connection.atomic_blocks)  # the test's own blocks
+
+    def run_pending() -> None:
+        while connection.run_on_commit and not connection.needs_rollback:
+            _, callback, robust = connection.run_on_commit.pop(0)
+            try:
+                callback()
+            except Exception:
+                if not robust:
+                    raise
+
+    exit_ = Atomic.__exit__
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        result = exit_(self, exc_type, exc_value, traceback)
+        if exc_type is None and len(connection.atomic_blocks) == depth:
+            run_pending()
+        return result
+
+    on_commit = BaseDatabaseWrapper.on_commit
+
+    def on_commit_outside_blocks(self, func, robust=False):
+        on_commit(self, func, robust)
+        if self is connection and len(connection.atomic_blocks) == depth:
+            run_pending()
+
+    monkeypatch.setattr(Atomic, "__exit__", __exit__)
+    monkeypatch.setattr(BaseDatabaseWrapper, "on_commit", on_commit_outside_blocks)
+    run_pending()  # what fixtures before this one left waiting

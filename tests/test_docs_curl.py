@@ -213,10 +213,11 @@ def test_the_docs_have_curl_examples():
     assert "api.md" in [name for name, _ in BLOCKS]
 
 
-@pytest.mark.django_db(transaction=True, reset_sequences=True)
+# the ids the examples name are the demo's own (tests/demo.py: a fresh database's)
+@pytest.mark.django_db
+@pytest.mark.usefixtures("commits")
 @pytest.mark.parametrize(("doc", "block"), BLOCKS, ids=[name for name, _ in BLOCKS])
-def test_every_curl_example_answers_on_the_demo_data(doc, block, tmp_path):
-    call_command("load_demo", stdout=io.StringIO())
+def test_every_curl_example_answers_on_the_demo_data(doc, block, tmp_path, demo_data):
     from clubs.models import Player
     from tournaments.models import Tournament
 

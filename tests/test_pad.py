@@ -200,3 +200,12 @@ def test_the_pad_page_has_no_inline_script(client):
         assert "src=" not in attrs or not body.strip()
     assert '<link rel="manifest" href="/pad.webmanifest">' in html
     assert 'data-worker="/pad-worker.js"' in html
+
+def test_the_pad_polls_at_the_interval_the_settings_give(client, settings):
+    match = subastao_match(3)
+    client.force_login(match.club.memberships.get().user)
+    page = client.get(f"/matches/{match.pk}/score/").content.decode()
+    assert 'data-poll="4000"' in page  # the site's default: every 4 s
+    settings.PAD_POLL_MS = 250
+    page = client.get(f"/matches/{match.pk}/score/").content.decode()
+    assert 'data-poll="250"' in page

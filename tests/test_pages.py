@@ -1,9 +1,6 @@
 """Club and match pages, and who may open the scoring pad."""
 
-import io
-
 import pytest
-from django.core.management import call_command
 
 from clubs.models import Club
 from games.models import Match
@@ -13,8 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo():
-    call_command("load_demo", stdout=io.StringIO())
+def demo(demo_data):
     return Club.objects.get(slug="pena-la-baza")
 
 

@@ -25,9 +25,9 @@ RIGHT = "la-sota-de-oros-7"
 
 
 @pytest.mark.django_db
-def test_load_demo_names_its_own_league_not_the_newest_tournament(capsys, django_user_model):
-    call_command("load_demo")
-    capsys.readouterr()
+def test_load_demo_names_its_own_league_not_the_newest_tournament(
+    capsys, django_user_model, demo_data
+):
     from clubs.models import Club
 
     club = Club.objects.get(slug="pena-la-baza")

@@ -93,8 +93,7 @@ def test_heartbeat_task_runs_eagerly_without_a_broker():
     assert beat.beats == 2
 
 
-def test_admin_shows_matches_read_only(client, django_user_model):
-    call_command("load_demo", stdout=__import__("io").StringIO())
+def test_admin_shows_matches_read_only(client, django_user_model, demo_data):
     client.login(username="admin", password="admin-demo")
     from games.models import Match
 

@@ -159,8 +159,7 @@ def test_the_page_in_spanish_names_the_suits_as_players_do(client, night):
     assert "Tute de Carmen" in hand_block(html, 3, "Mano")
 
 
-def test_the_demo_has_a_subastao_club_night(client):
-    call_command("load_demo", stdout=__import__("io").StringIO())
+def test_the_demo_has_a_subastao_club_night(client, demo_data):
     club = Club.objects.get(slug="pena-la-baza")
     night = club.matches.filter(game="subastao", name=SUBASTAO_NIGHT).order_by("pk")
     assert [m.status for m in night] == ["finished", "in_progress"]

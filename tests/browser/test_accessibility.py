@@ -3,10 +3,7 @@ static files, finds no serious or critical violation on the pages of a club nigh
 are announced by their names; the header's controls show focus and are big enough; the
 Spanish suits are drawn from the site's sprite, the oros pip readable (≥ 4.5:1)."""
 
-import io
-
 import pytest
-from django.core.management import call_command
 
 from games.models import Match
 from tournaments.models import Tournament
@@ -46,8 +43,7 @@ CONTRAST = """(el) => {
 
 
 @pytest.fixture
-def demo():
-    call_command("load_demo", stdout=io.StringIO())
+def demo(demo_data):
     league = Tournament.objects.get(name="Liga de invierno 2026")
     live = Match.objects.filter(fixture__round__tournament=league, status="in_progress").first()
     return league, live

@@ -5,7 +5,6 @@ wrapper (overflow-x: auto), which does not widen the page."""
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from clubs.models import Player
 from games.models import Match
@@ -23,8 +22,7 @@ def page_width(page) -> int:
 
 
 @pytest.mark.parametrize("role", ["anonymous", "scorer", "organiser"])
-def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role):
-    call_command("load_demo", stdout=__import__("io").StringIO())
+def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role, demo_data):
     match = Match.objects.order_by("pk").first()
     player = Player.objects.filter(club__slug="pena-la-baza").order_by("pk").first()
     league = Tournament.objects.filter(format="round_robin", game="cuatrola").first()

@@ -1,11 +1,9 @@
 """What is printed (issue 12, item 1), in a real browser: the score sheets come out one
 table a page, the standings without the site's header, footer or links."""
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 
 from tournaments.models import Tournament
 
@@ -13,8 +11,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def league():
-    call_command("load_demo", stdout=io.StringIO())
+def league(demo_data):
     return Tournament.objects.get(name="Liga de invierno 2026")
 
 

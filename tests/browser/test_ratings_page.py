@@ -2,7 +2,6 @@
 chart drawn by the server, the partners and opponents, the link to the statistics."""
 
 import pytest
-from django.core.management import call_command
 
 from clubs.models import Player
 from ratings.models import Rating
@@ -12,8 +11,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"width": 390, "height": 844}
 
 
-def test_the_player_page_on_a_phone(live_server, browser):
-    call_command("load_demo", stdout=__import__("io").StringIO())
+def test_the_player_page_on_a_phone(live_server, browser, demo_data):
     ana = Player.objects.get(club__slug="pena-la-baza", display_name="Ana")
     rating = Rating.objects.get(player=ana, game="cuatrola")  # the demo's results were rated
     context = browser.new_context(locale="es-ES", viewport=PHONE, is_mobile=True, has_touch=True)

@@ -1,10 +1,7 @@
 """The statistics pages on a phone: tables and SVG charts fit 390 px, and the progress
 bar of a running job follows the job (polling the JSON endpoint) until it is done."""
 
-import io
-
 import pytest
-from django.core.management import call_command
 
 from clubs.models import Player
 from stats.models import StatJob
@@ -17,8 +14,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"width": 390, "height": 844}
 
 
-def test_stats_pages_fit_a_phone_and_the_progress_bar_follows_the_job(live_server, browser):
-    call_command("load_demo", stdout=io.StringIO())
+def test_stats_pages_fit_a_phone_and_the_progress_bar_follows_the_job(
+    live_server, browser, demo_data
+):
     start_rebuild()
     player = Player.objects.filter(club__slug="pena-la-baza").order_by("pk").first()
     league = Tournament.objects.filter(format="round_robin", game="cuatrola").first()

@@ -37,6 +37,10 @@ BIN = Path(sys.executable).parent
 EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "12")
 SEED = [] if os.environ.get("FUZZ_RANDOM") == "1" else ["--seed", "20261"]
 
+# its server runs on PostgreSQL in CI's second phase; the module's server is started once,
+# so its tests stay on one pytest-xdist worker
+pytestmark = [pytest.mark.services, pytest.mark.xdist_group("fuzz")]
+
 
 # What logging in does (django.contrib.auth.login), without the login page: a session of
 # the demo scorer, whose key is printed. The same on any authentication setup.
@@ -125,7 +129,7 @@ def demo_server(database_url, tmp_path_factory) -> Iterator[DemoServer]:
             stderr=subprocess.STDOUT,
         )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a busy machine (CI beside other work) is slow
         while True:
             try:
                 with urllib.request.urlopen(f"{url}/api/schema/", timeout=2):

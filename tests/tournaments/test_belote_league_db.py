@@ -28,7 +28,7 @@ from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.standings import Scheme, columns
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 def paper(seed: int, seats=None):
@@ -86,11 +86,8 @@ def test_a_belote_pair_league_ranks_with_its_own_columns():
     assert order == [units[(3, 0)], units[(38, 1)], units[(38, 0)], units[(3, 1)]]
 
 
-def test_the_demo_has_a_belote_league_night():
-    out = io.StringIO()
-    call_command("load_demo", stdout=out)
+def test_the_demo_has_a_belote_league_night(demo_data):
     t = Tournament.objects.get(game="belote")
-    assert f"Belote league «{t.name}» at /tournaments/{t.pk}/" in out.getvalue()
     assert (t.table_size, t.entry_size, t.entries.count()) == (2, 2, 4)
     matches = [f.match for f in t.rounds.get(number=1).fixtures.order_by("table")]
     assert [m.status for m in matches] == ["finished", "finished"]
@@ -100,7 +97,9 @@ def test_the_demo_has_a_belote_league_night():
     assert sorted(r["game_points"] for r in rows) == scores
     assert sorted(r["match_points"] for r in rows) == [0, 0, 1, 1]
     hands = [m.hands.count() for m in matches]
-    call_command("load_demo", stdout=io.StringIO())  # idempotent
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)  # idempotent, and names it again
+    assert f"Belote league «{t.name}» at /tournaments/{t.pk}/" in out.getvalue()
     assert Tournament.objects.filter(game="belote").count() == 1
     assert [m.hands.count() for m in matches] == hands
     assert t.rounds.count() == 1

@@ -5,19 +5,17 @@ import csv
 import io
 
 import pytest
-from django.core.management import call_command
 from openpyxl import load_workbook
 
 from tournaments.models import Tournament
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 HOSTILE = ['=HYPERLINK("http://x","y")', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR"]
 
 
 @pytest.fixture
-def league():
-    call_command("load_demo", stdout=io.StringIO())
+def league(demo_data):
     return Tournament.objects.get(format="round_robin", game="cuatrola")
 
 

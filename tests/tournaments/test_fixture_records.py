@@ -6,7 +6,6 @@ import json
 import random
 
 import pytest
-from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from games import services as games
@@ -18,7 +17,7 @@ from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserF
 from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 SEATS = ["Ana", "Blas", "Carmen", "Diego"]
 
 
@@ -224,8 +223,9 @@ def test_the_knockout_bracket_page(fixture_to_fill, client):
     assert client.get(f"/tournaments/{t.pk}/bracket/").status_code == 404  # a league
 
 
-def test_after_round_without_standings_is_404_on_the_page_the_download_and_the_api(client):
-    call_command("load_demo", stdout=io.StringIO())
+def test_after_round_without_standings_is_404_on_the_page_the_download_and_the_api(
+    client, demo_data
+):
     t = Tournament.objects.get(format="round_robin", game="cuatrola")
     for url in (
         f"/tournaments/{t.pk}/?after_round=9",

@@ -14,7 +14,7 @@ from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserF
 from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.fixture

@@ -1,19 +1,15 @@
 """The round sheet takes a scorer to the pad of a table still being played (and only a
 scorer or organiser: a visitor sees the match number, linked to the match page)."""
 
-import io
-
 import pytest
-from django.core.management import call_command
 
 from tournaments.models import Tournament
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.fixture
-def league():
-    call_command("load_demo", stdout=io.StringIO())
+def league(demo_data):
     return Tournament.objects.get(format="round_robin", game="cuatrola")
 
 

@@ -15,7 +15,7 @@ from tournaments import services
 from tournaments.models import Fixture, StandingsSnapshot, Tournament
 from tournaments.services import Conflict
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from tests.tournaments.test_setup_db import first_deal
 from tournaments import services
 from tournaments.models import Tournament
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from tournaments.tasks import recompute_standings, request_standings, sweep_stan
 
 from .test_league_db import make_league
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 LEASE = 30  # seconds: the default STANDINGS_LEASE_SECONDS
 
@@ -162,6 +162,7 @@ def test_a_slower_older_recompute_does_not_overwrite_newer_standings(club_setup)
     assert (t.standings_version, t.standings_computed_at) == (2, computed)
 
 
+@pytest.mark.django_db(transaction=True)  # migrations: not inside the test's transaction
 def test_tournaments_left_pending_by_the_old_flag_are_marked_behind_by_the_migration():
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor

@@ -13,7 +13,7 @@ from games.engine.subastao.simulate import random_match
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 # Random legal 3-player matches dealt first by seat 0, by seed: their final scores by seat
 SCORES = {1: [305, 135, 215], 13: [305, 175, 125], 11: [100, 200, 300], 22: [330, 130, 0]}
@@ -118,20 +118,19 @@ def test_seven_players_two_rounds_by_hand(seven, client):
     assert [u["score"] for u in rounds[1]["fixtures"][0]["units"]] == [100, 200, 300]
 
 
-def test_the_demo_has_a_small_individual_tournament(client):
+def test_the_demo_has_a_small_individual_tournament(client, demo_data):
     from django.core.management import call_command
 
     from tournaments.models import Tournament
 
-    out = io.StringIO()
-    call_command("load_demo", stdout=out)
     t = Tournament.objects.get(game="subastao")
-    assert f"individual tournament «{t.name}» at /tournaments/{t.pk}/" in out.getvalue()
     assert (t.table_size, t.entry_size, t.entries.count()) == (3, 1, 7)
     (r1,) = t.rounds.all()
     assert tables(r1) == [(1, 2, 3), (4, 5, 6), (7,)]
     assert {f.match.status for f in r1.fixtures.exclude(match=None)} == {"finished"}
     rows = client.get(f"/api/v1/tournaments/{t.pk}/standings/").json()["rows"]
     assert sorted(r["match_points"] for r in rows) == [0, 0, 1, 1, 1, 2, 2]  # 2-1-0 twice, a bye
-    call_command("load_demo", stdout=io.StringIO())  # idempotent
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)  # idempotent, and names it again
+    assert f"individual tournament «{t.name}» at /tournaments/{t.pk}/" in out.getvalue()
     assert Tournament.objects.filter(game="subastao").count() == 1

@@ -20,7 +20,7 @@ from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserF
 from tournaments import services
 from tournaments.models import Entry, Fixture, Tournament
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 # seeds of random legal matches dealt first by seat 0, and the score each ends with
 SEED_11_7, SEED_11_6, SEED_11_8 = 117, 60, 285
