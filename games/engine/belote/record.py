@@ -210,7 +210,7 @@ def _settled_seat(rules: BeloteRules, penalty: dict[str, Any] | None) -> int | N
     return seat if _valid_seat(seat) else None
 
 
-def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
+def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     """Apply one round's events to ``match``; RuleError at the first refused event."""
     try:
         hand = match.start_hand(h.dealer, h.deal, settled=_settled_seat(match.rules, h.penalty))
@@ -316,26 +316,4 @@ def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
         "round_points": list(r.round_points),
         "game_points": list(r.game_points),
         "score_after": list(score_after),
-    }
-
-
-def check_record(record: Record) -> dict[str, Any]:
-    """Replay ``record``; the checker's JSON object without the ``file`` key."""
-    match = MatchState(record.rules)
-    report = []
-    try:
-        for number, h in enumerate(record.hands, 1):
-            hand = _replay_hand(match, number, h)
-            if hand.is_complete:
-                report.append(hand_summary(hand, match.score_after[number - 1]))
-            else:
-                report.append({"number": number, "complete": False})
-    except RuleError as error:
-        return {"valid": False, "error": error.as_dict()}
-    return {
-        "valid": True,
-        "finished": match.finished,
-        "winner_side": match.winner_side,
-        "score": list(match.score),
-        "hands": report,
     }

@@ -152,7 +152,7 @@ def record_from_match(
     return Record("cuatrola", match.rules, hands, seats, event, date, match.rules.as_dict())
 
 
-def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
+def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     """Apply one hand's events to ``match``; RuleError at the first refused event."""
     try:
         hand = match.start_hand(h.dealer, SPANISH_20.card(h.trump_card) or h.trump_card, h.deal)
@@ -268,26 +268,4 @@ def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
         "winner_side": r.winner_side,
         "value": r.value,
         "score_after": list(score_after),
-    }
-
-
-def check_record(record: Record) -> dict[str, Any]:
-    """Replay ``record``; the checker's JSON object without the ``file`` key."""
-    match = MatchState(record.rules)
-    report = []
-    try:
-        for number, h in enumerate(record.hands, 1):
-            hand = _replay_hand(match, number, h)
-            if hand.is_complete:
-                report.append(hand_summary(hand, match.score_after[number - 1]))
-            else:
-                report.append({"number": number, "complete": False})
-    except RuleError as error:
-        return {"valid": False, "error": error.as_dict()}
-    return {
-        "valid": True,
-        "finished": match.finished,
-        "winner_side": match.winner_side,
-        "score": list(match.score),
-        "hands": report,
     }

@@ -18,7 +18,6 @@ from ..messages import msg
 from .events import Bid, Cante, Deal, Event, Penalty, Play, Trump
 from .hand import HandState
 from .match import MatchState
-from .options import SubastaoRules
 
 #: the play event of every card by its text: events are immutable values, so the checker
 #: looks one up rather than parsing the card and building the event for every card read
@@ -177,7 +176,7 @@ def record_from_match(
     return Record("subastao", match.rules, hands, seats, event, date, match.rules.as_dict())
 
 
-def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
+def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     """Apply one hand's events to ``match``; RuleError at the first refused event."""
     try:
         hand = match.start_hand(h.dealer, h.deal)
@@ -286,27 +285,4 @@ def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
         "made": r.made,
         "delta": list(r.delta),
         "score_after": list(score_after),
-    }
-
-
-def check_record(record: Record) -> dict[str, Any]:
-    """Replay ``record``; the checker's JSON object without the ``file`` key."""
-    rules: SubastaoRules = record.rules
-    match = MatchState(rules)
-    report = []
-    try:
-        for number, h in enumerate(record.hands, 1):
-            hand = _replay_hand(match, number, h)
-            if hand.is_complete:
-                report.append(hand_summary(hand, match.score_after[number - 1]))
-            else:
-                report.append({"number": number, "complete": False})
-    except RuleError as error:
-        return {"valid": False, "error": error.as_dict()}
-    return {
-        "valid": True,
-        "finished": match.finished,
-        "winner_side": match.winner_side,
-        "score": list(match.score),
-        "hands": report,
     }
