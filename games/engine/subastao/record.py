@@ -12,6 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import SPANISH_40
+from ..core.record import (
+    apply_calls,
+    cantes_by_trick,
+    replay_tricks,
+    short_trick,
+    starting,
+    too_many,
+)
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
 from ..messages import msg
@@ -104,15 +112,8 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
     return HandRecord(raw["dealer"], bids, trump, tricks, deal, cantes, penalty)
 
 
-def _cantes_by_trick(h: HandRecord) -> dict[int, list[tuple[int, Cante]]]:
-    """The hand's cantes grouped by the trick they follow (record order within a trick),
-    with their 1-based record indices. Malformed values stay: the hand refuses them (S5)
-    when their turn comes."""
-    by_trick: dict[int, list[tuple[int, Cante]]] = {}
-    for index, raw in enumerate(h.cantes or [], 1):
-        event = Cante(raw["seat"], raw.get("suit"), raw.get("tute"), raw["after_trick"])
-        by_trick.setdefault(event.after_trick, []).append((index, event))
-    return by_trick
+def _cante(raw: dict[str, Any]) -> Cante:
+    return Cante(raw["seat"], raw.get("suit"), raw.get("tute"), raw["after_trick"])
 
 
 def _penalty_event(h: HandRecord) -> Penalty | None:
@@ -130,7 +131,7 @@ def hand_events(h: HandRecord) -> list[Event]:
     events += [Bid(bid) for bid in h.bids]
     if h.trump is not None:
         events.append(Trump(h.trump))
-    by_trick = _cantes_by_trick(h)
+    by_trick = cantes_by_trick(h.cantes, _cante)
     for number, trick in enumerate(h.tricks or [], 1):
         events += [Play(SPANISH_40.card(text)) for text in trick]
         events += [cante for _, cante in by_trick.get(number, [])]
@@ -178,51 +179,22 @@ def record_from_match(
 
 def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     """Apply one hand's events to ``match``; RuleError at the first refused event."""
-    try:
-        hand = match.start_hand(h.dealer, h.deal)
-    except RuleError as error:
-        error.hand = number
-        raise
+    hand = starting(number, lambda: match.start_hand(h.dealer, h.deal))
     penalty = _penalty_event(h)
     hand.expect_penalty(penalty)  # it comes last, but settles breaches before it (S7)
-    for index, bid in enumerate(h.bids, 1):
-        try:
-            match.apply(Bid(bid))
-        except RuleError as error:
-            error.call = index
-            raise
+    apply_calls(match, [Bid(bid) for bid in h.bids])
     if h.trump is not None:
         match.apply(Trump(h.trump))
-
-    by_trick = _cantes_by_trick(h)
-    engine_to_record: dict[int, int] = {}
-
-    def apply_cantes(after: int) -> None:
-        for index, event in by_trick.pop(after, []):
-            engine_to_record[hand._cante_count + 1] = index
-            try:
-                match.apply(event)
-            except RuleError as error:
-                _renumber_cante(error, engine_to_record, index)
-                raise
-
-    size = hand.trick_size
-    apply = match.apply
-    for t, trick in enumerate(h.tricks or [], 1):
-        for p, text in enumerate(trick, 1):
-            event = _PLAYS.get(text)
-            if event is None or p > size or (p == 1 and hand.current_cards):
-                _check_record_play(hand, t, p, text)
-            try:
-                apply(event)
-            except RuleError as error:
-                if error.seq is None or error.seq == hand.seq:
-                    error.trick, error.position = t, p  # the event itself: record indices
-                _renumber_cante(error, engine_to_record, None)
-                raise
-        apply_cantes(t)
-    for after in sorted(by_trick):
-        apply_cantes(after)  # after a trick that was not (fully) played, or none: S5
+    by_trick = cantes_by_trick(h.cantes, _cante)  # malformed ones stay: S5 in their turn
+    replay_tricks(
+        match,
+        hand,
+        h.tricks or [],
+        by_trick,
+        _PLAYS,
+        _check_record_play,
+        lambda: hand._cante_count,
+    )
     if penalty is not None:
         match.apply(penalty)
     return hand
@@ -241,32 +213,11 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
         raise RuleError("V1", msg("{text!r} is not a card", text=text), seat=seat, **loc)
     if not hand._playing:
         return  # the hand refuses the play on its own terms
-    if p == 1 and hand.current_cards:
-        raise RuleError(
-            "V1",
-            msg(
-                "trick {n} is short: {n_current_cards} cards of {trick_size}",
-                n=t - 1,
-                n_current_cards=len(hand.current_cards),
-                trick_size=hand.trick_size,
-            ),
-            seat=hand.to_act,
-            **loc,
-        )
+    short = short_trick(hand, t, p, text)
+    if short is not None:
+        raise short
     if beyond:
-        raise RuleError(
-            "V1",
-            msg("trick {t} has more than {trick_size} cards", t=t, trick_size=hand.trick_size),
-            seat=None,
-            **loc,
-        )
-
-
-def _renumber_cante(
-    error: RuleError, engine_to_record: dict[int, int], current: int | None
-) -> None:
-    if error.cante is not None:
-        error.cante = engine_to_record.get(error.cante, current or error.cante)
+        raise too_many(hand, t, p, text)
 
 
 def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
