@@ -122,6 +122,29 @@ def score(corpus: Path) -> None:
         print(json.dumps([status, result], sort_keys=True))
 
 
+def _gist(line: str) -> str:
+    """A checker line in brief: its exit status and rule, or where a valid one differs."""
+    status, result = json.loads(line)
+    error = result.get("error")
+    if error:
+        return f"exit {status} {error['rule']}: {error['message'][:60]}"
+    return f"exit {status} valid"
+
+
+def _fields(a: str, b: str) -> str:
+    """Which keys of the hands' summaries differ, when both lines are valid."""
+    (_, x), (_, y) = json.loads(a), json.loads(b)
+    if "hands" not in x or "hands" not in y:
+        return ""
+    keys = {
+        f"{k}={h.get(k)!r}->{g.get(k)!r}"
+        for h, g in zip(x["hands"], y["hands"], strict=False)
+        for k in h.keys() | g.keys()
+        if h.get(k) != g.get(k)
+    }
+    return " (" + ", ".join(sorted(keys)) + ")"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--old", default="/work/wt/core-old")
@@ -168,15 +191,19 @@ def main() -> None:
     old, new = lines[args.old], lines[str(HERE)]
     kinds: Counter = Counter()
     shown = 0
+    changes: Counter = Counter()
     for (name, text), a, b in zip(records, old, new, strict=True):
         if a != b:
             kinds[name.split("-")[0]] += 1
+            changes[(name.split("-")[0], _gist(a), _gist(b) + _fields(a, b))] += 1
             if shown < args.show:
                 shown += 1
                 print(f"--- {name}\n{text}\nold {a}\nnew {b}\n")
     total = Counter(name.split("-")[0] for name, _ in records)
     for game, n in total.items():
         print(f"{game}: {n - kinds[game]} of {n} the same")
+    for (game, a, b), n in changes.most_common():
+        print(f"  {game} x{n}: {a} -> {b}")
 
 
 if __name__ == "__main__":

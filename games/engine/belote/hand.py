@@ -438,6 +438,8 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
 
     # penalty (B7) -----------------------------------------------------------------------
     def _apply_penalty(self, event: Penalty) -> None:
+        if not self.auction_over:  # the missing call is the error, even before a malformed
+            raise self.auction_missing()  # penalty or one the ruleset has not
         seat = event.seat
         valid_seat = type(seat) is int and 0 <= seat < SEATS
         loc = {"seat": seat if valid_seat else None}
@@ -447,13 +449,6 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
             raise self._error("B7", "a penalty is for a renuncio: its rule is B6", **loc)
         if not self.rules.renuncio_penalty:
             raise self._error("B7", "this ruleset has no renuncio penalty", **loc)
-        if not self.auction_over:
-            raise self._error(
-                "B2",
-                msg("the auction is not complete: {seat} has not spoken", seat=Seat(self._turn)),
-                seat=self._turn,
-                call=len(self.calls) + 1,
-            )
         if self.void:
             raise self._error("B7", "a void round has no play to penalise", **loc)
         if self.penalty is not None:
@@ -461,6 +456,16 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         self.penalty = event
         self.pending_belote = None
         self._update_turn()
+
+    def auction_missing(self) -> RuleError:
+        """B2 for any event while the calls stop short: located at the missing call
+        (RECORD_FORMAT.md: in every game, even before a malformed event)."""
+        return self._error(
+            "B2",
+            msg("the auction is not complete: {seat} has not spoken", seat=Seat(self._turn)),
+            seat=self._turn,
+            call=len(self.calls) + 1,
+        )
 
     def __repr__(self) -> str:
         contract = self.contract.name if self.contract else None

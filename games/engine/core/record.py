@@ -103,9 +103,10 @@ def replay_tricks(
 
     size = hand.trick_size
     for t, trick in enumerate(tricks, 1):
+        ready = len(hand.tricks) + 1  # the trick a first card now starts
         for p, text in enumerate(trick, 1):
             event = plays.get(text)
-            if event is None or p > size or (p == 1 and hand.current_cards):
+            if event is None or p > size or (p == 1 and (hand.current_cards or t > ready)):
                 check_play(hand, t, p, text)
             try:
                 apply(event)
@@ -127,8 +128,8 @@ def renumber_cante(error: RuleError, engine_to_record: dict[int, int], current: 
 
 def short_trick(hand: Any, t: int, p: int, text: str) -> RuleError | None:
     """V1 for a record's card that starts trick ``t`` while trick ``t - 1`` is short,
-    naming the seat whose card is missing."""
-    if p == 1 and hand.current_cards:
+    naming the seat whose card is missing. A trick given as ``[]`` is a short one too."""
+    if p == 1 and (hand.current_cards or len(hand.tricks) < t - 1):
         return RuleError(
             "V1",
             msg(

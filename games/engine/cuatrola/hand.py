@@ -613,8 +613,11 @@ class HandState(CantesMixin, ProofsMixin):
 
     # penalty (C12) ----------------------------------------------------------------------
     def _apply_penalty(self, event: Penalty) -> None:
-        # Checked as a play is: the event's own content first (the option, a seat, a
-        # rule), then whether the hand can take it (C3 while the calls stop short).
+        # Calls that stop short: the missing call is the error, even before a malformed
+        # penalty (RECORD_FORMAT.md); then the event's own content (the option, a seat,
+        # a rule), then whether the hand can take it.
+        if self.declaration is None:
+            raise self._calls_missing()
         is_seat = type(event.seat) is int and 0 <= event.seat < SEATS
         loc = {"seat": event.seat if is_seat else None}
         if not self.rules.renuncio_penalty:
@@ -625,8 +628,6 @@ class HandState(CantesMixin, ProofsMixin):
             )
         if event.rule not in ("C7", "C9"):
             raise self._error("C12", "a penalty must name the rule broken: C7 or C9", **loc)
-        if self.declaration is None:
-            raise self._calls_missing()
         if self.penalty_ahead is not None and event != self.penalty_ahead:
             ahead = self.penalty_ahead
             raise self._error(

@@ -478,8 +478,10 @@ class HandState(CantesMixin, ProofsMixin):
 
     # trump (S3) --------------------------------------------------------------------------
     def _apply_trump(self, event: Trump) -> None:
-        if not self.auction_over or self.void:
+        if not self.auction_over:
             raise self._auction_pending()
+        if self.void:  # RECORD_FORMAT.md: a trump given in a void hand is S3
+            raise self._error("S3", "the hand is void: everyone passed")
         if self.trump is not None:
             raise self._error(
                 "S3",
@@ -705,6 +707,8 @@ class HandState(CantesMixin, ProofsMixin):
 
     # penalty (S7) -------------------------------------------------------------------------
     def _apply_penalty(self, event: Penalty) -> None:
+        if not self.auction_over:  # the missing bid is the error, even before a malformed
+            raise self._auction_pending()  # penalty (RECORD_FORMAT.md)
         seat = event.seat
         ok_seat = type(seat) is int and 0 <= seat < self.seats
         loc = {"seat": seat if ok_seat else None}
@@ -716,8 +720,6 @@ class HandState(CantesMixin, ProofsMixin):
             )
         if event.rule != "S4":
             raise self._error("S7", "a penalty must name the rule broken: S4 (renuncio)", **loc)
-        if not self.auction_over:
-            raise self._auction_pending()
         if self.void:
             raise self._error("S7", "the hand is void (everyone passed): no penalty", **loc)
         if self.trump is None:

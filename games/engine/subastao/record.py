@@ -99,10 +99,10 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
                 isinstance(cante, dict)
                 and is_int(cante.get("after_trick"))
                 and is_int(cante.get("seat"))
-                and (cante.get("suit") is not None or cante.get("tute") is not None)
+                and ("suit" in cante or "tute" in cante)
+                # null is a wrong type; an omitted key is not a null one (RECORD_FORMAT.md)
                 and all(
-                    cante.get(key) is None or isinstance(cante[key], str)
-                    for key in ("suit", "tute")
+                    key not in cante or isinstance(cante[key], str) for key in ("suit", "tute")
                 ),
                 f"{where}: cante {i} must be an object with after_trick and seat (whole "
                 "numbers) and a suit or a tute (text)",
