@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import SPANISH_20, Card
+from ..core.hand import PlayRefusals
 from ..errors import RuleError
 from ..messages import Seat, msg
 from .cantes import CantesMixin
@@ -75,7 +76,7 @@ class HandResult:
     penalty: Penalty | None = None
 
 
-class HandState(CantesMixin, ProofsMixin):
+class HandState(CantesMixin, ProofsMixin, PlayRefusals):
     """A hand being played. See the module docstring."""
 
     def __init__(
@@ -545,51 +546,13 @@ class HandState(CantesMixin, ProofsMixin):
             )
         seat = self._turn
         loc["seat"] = seat
-        if event.seat is not None and event.seat != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to play, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                **loc,
-            )
-        if card not in DECK:
-            return self._error(
+        refusal = self._turn_refusal(event, seat, loc)
+        if refusal is None and card not in DECK:
+            refusal = self._error(
                 "V1", msg("{card} is not a card of the 20-card deck", card=card), **loc
             )
-        kn = self.knowledge
-        if card in kn.played:
-            return self._error(
-                "V1",
-                msg("{card} was already played at trick {x}", card=card, x=kn.played[card][2]),
-                **loc,
-            )
-        owner = kn.owner_of.get(card)
-        if owner is not None and owner != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "{seat} played {card}, but {seat_owner} holds it ({evidence})",
-                    seat=Seat(seat),
-                    card=card,
-                    seat_owner=Seat(owner),
-                    evidence=kn.evidence(owner, card),
-                ),
-                **loc,
-            )
-        return self._error(
-            "V1",
-            msg(
-                "{seat} played {card}, but its {HAND_SIZE} cards are already known: {known}",
-                seat=Seat(seat),
-                card=card,
-                HAND_SIZE=HAND_SIZE,
-                known=self._known_list(seat),
-            ),
-            **loc,
-        )
+        refusal = refusal or self._known_card_refusal(card, seat, loc)
+        return refusal or self._full_hand_refusal(card, seat, HAND_SIZE, loc)
 
     def _finish_trick(self) -> None:
         cards = self.current_cards

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..cards import Card
+from ..core.hand import PlayRefusals
 from ..errors import RuleError
 from ..knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
 from ..messages import Seat, msg
@@ -67,8 +68,11 @@ class HandResult:
     penalty: Penalty | None = None
 
 
-class HandState(CantesMixin, ProofsMixin):
+class HandState(CantesMixin, ProofsMixin, PlayRefusals):
     """A hand being bid and played. See the module docstring."""
+
+    full_template = "{seat} played {card}, but its {hand_size} cards are already known: {known}"
+    full_size_key = "hand_size"
 
     def __init__(
         self,
@@ -647,47 +651,8 @@ class HandState(CantesMixin, ProofsMixin):
             )
         seat = self._turn
         loc["seat"] = seat
-        if event.seat is not None and event.seat != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to play, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                **loc,
-            )
-        kn = self.knowledge
-        if card in kn.played:
-            return self._error(
-                "V1",
-                msg("{card} was already played at trick {x}", card=card, x=kn.played[card][2]),
-                **loc,
-            )
-        owner = kn.owner_of.get(card)
-        if owner is not None and owner != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "{seat} played {card}, but {seat_owner} holds it ({evidence})",
-                    seat=Seat(seat),
-                    card=card,
-                    seat_owner=Seat(owner),
-                    evidence=kn.evidence(owner, card),
-                ),
-                **loc,
-            )
-        return self._error(
-            "V1",
-            msg(
-                "{seat} played {card}, but its {hand_size} cards are already known: {known}",
-                seat=Seat(seat),
-                card=card,
-                hand_size=self.hand_size,
-                known=self._known_list(seat),
-            ),
-            **loc,
-        )
+        refusal = self._turn_refusal(event, seat, loc) or self._known_card_refusal(card, seat, loc)
+        return refusal or self._full_hand_refusal(card, seat, self.hand_size, loc)
 
     def _finish_trick(self) -> None:
         cards = self.current_cards
