@@ -12,6 +12,9 @@ from typing import Any, ClassVar
 from ..errors import RuleError
 from ..messages import Seat, msg
 
+PLAY_TURN = "it is {seat}'s turn to play, not {seat2}'s"
+SPEAK_TURN = "it is {seat}'s turn to speak, not {seat2}'s"
+
 
 class PlayRefusals:
     """V1 refusals of a play, built from the hand's knowledge (uses ``_error``,
@@ -24,18 +27,12 @@ class PlayRefusals:
     #: the name of the hand size in ``full_template``
     full_size_key: ClassVar[str] = "HAND_SIZE"
 
-    def _turn_refusal(self, event: Any, seat: int, loc: dict[str, Any]) -> RuleError | None:
-        """V1 when the event names a seat whose turn it is not."""
+    def _turn_refusal(
+        self, event: Any, seat: int, loc: dict[str, Any], template: str = PLAY_TURN
+    ) -> RuleError | None:
+        """V1 when the event (a play, a call, a bid) names a seat whose turn it is not."""
         if event.seat is not None and event.seat != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to play, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                **loc,
-            )
+            return self._error("V1", msg(template, seat=Seat(seat), seat2=Seat(event.seat)), **loc)
         return None
 
     def _known_card_refusal(self, card: Any, seat: int, loc: dict[str, Any]) -> RuleError | None:

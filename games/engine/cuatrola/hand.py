@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import SPANISH_20, Card
-from ..core.hand import PlayRefusals
+from ..core.hand import SPEAK_TURN, PlayRefusals
 from ..errors import RuleError
 from ..messages import Seat, msg
 from .cantes import CantesMixin
@@ -424,17 +424,9 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
                 "C3", msg("the calls are over: {SEATS} calls were made", SEATS=SEATS), call=index
             )
         seat = self.to_act
-        if event.seat is not None and event.seat != seat:
-            raise self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to speak, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                seat=event.seat,
-                call=index,
-            )
+        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
+        if refusal is not None:
+            raise refusal
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error(fault[0], fault[1], seat=seat, call=index)

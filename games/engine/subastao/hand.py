@@ -68,6 +68,9 @@ class HandResult:
     penalty: Penalty | None = None
 
 
+BID_TURN = "it is {seat}'s turn to bid, not {seat2}'s"
+
+
 class HandState(CantesMixin, ProofsMixin, PlayRefusals):
     """A hand being bid and played. See the module docstring."""
 
@@ -420,17 +423,9 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         if self.auction_over:
             raise self._error("S2", self._auction_over_text(), call=index)
         seat = self._speaker
-        if event.seat is not None and event.seat != seat:
-            raise self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to bid, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                seat=event.seat,
-                call=index,
-            )
+        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, BID_TURN)
+        if refusal is not None:
+            raise refusal
         fault = self._bid_fault(seat, event.bid)
         if fault:
             raise self._error("S2", fault, seat=seat, call=index)
