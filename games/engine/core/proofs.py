@@ -72,7 +72,7 @@ class CanteProofs(Proofs):
         """Trump-first errors that ``new`` (cards newly known to be ``seat``'s) proves."""
         errors = []
         trump = self.trump
-        if self.cantes and any(c.suit == trump and c.rank in ("12", "11") for c in new):
+        if any(c.suit == trump and c.rank in ("12", "11") for c in new):
             for cante in self.cantes:
                 if cante.trump_pending and seat in cante.eligible:
                     proof = self._trump_pair_holder(cante, seat, new)

@@ -44,4 +44,6 @@ class ProofsMixin(CanteProofs):
                 v = violation(record.card, card, record.ctx)
                 if v:
                     errors.append(self._play_error(record, v, evidence))
-        return errors + self._trump_pending_proofs(seat, new)
+        if self.cantes:  # most plays: no cante to prove against, no call made
+            errors += self._trump_pending_proofs(seat, new)
+        return errors

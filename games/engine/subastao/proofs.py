@@ -50,4 +50,6 @@ class ProofsMixin(CanteProofs):
                         if old is None or REASON_ORDER[v.reason] < REASON_ORDER[old[1].reason]:
                             found[record.seq] = (record, v, evidence)
         errors = [self._play_error(*proof) for proof in found.values()]
-        return errors + self._trump_pending_proofs(seat, new)
+        if self.cantes:  # most plays: no cante to prove against, no call made
+            errors += self._trump_pending_proofs(seat, new)
+        return errors
