@@ -1,0 +1,114 @@
+"""Stored hand analysis (docs/analysis.md "On the site"): the write path's task stores
+what the engine's analysis gives, a corrected hand's analysis is recomputed, and the API
+serves it to the match's readers only, the hand in play never."""
+
+import random
+
+import pytest
+
+from games import services
+from games.analysis import current_analyses
+from games.engine.analysis import analyse_hand, analyse_record
+from games.engine.cuatrola.simulate import random_match
+from games.models import HandAnalysis
+
+from .conftest import client_for
+
+STORED = ["side", "value", "par", "actual", "plays"]
+
+
+def imported(setup, capture, *, hands=2, cut_last=False):
+    """A Cuatrola match with its deal (seed 5), imported with the commit's follow-ups run."""
+    record = random_match(random.Random(5), max_hands=hands, with_deal=True, declare=0)
+    record.seats = [p.display_name for p in setup.players]
+    if cut_last:  # the last hand left in play after two tricks
+        last = record.hands[-1]
+        last.tricks, last.cantes = (
+            last.tricks[:2],
+            [c for c in last.cantes if c["after_trick"] <= 2],
+        )
+    with capture(execute=True):
+        match = services.import_record(setup.club, record, setup.scorer)
+    return match, record
+
+
+def test_the_import_stores_each_finished_hands_analysis(setup, django_capture_on_commit_callbacks):
+    match, record = imported(setup, django_capture_on_commit_callbacks)
+    expected = analyse_record(record)["hands"]
+    rows = current_analyses(match)
+    assert sorted(rows) == [1, 2]
+    for hand in expected:
+        row = rows[hand["number"]]
+        assert row.analysed is True
+        assert hand["analysed"] is True
+        assert {k: getattr(row, k) for k in STORED} == {k: hand[k] for k in STORED}
+        # the walk along the recorded line: the first card's best is par, the last card's
+        # value the actual result; every cost is best − value, never negative
+        assert row.plays[0]["best"] == row.par
+        assert row.plays[-1]["value"] == row.actual
+        assert all(p["cost"] == abs(p["best"] - p["value"]) for p in row.plays)
+        assert len(row.plays) == 20  # five tricks of four cards
+
+
+def test_a_corrected_hand_is_analysed_again(setup, django_capture_on_commit_callbacks):
+    match, _record = imported(setup, django_capture_on_commit_callbacks)
+    before = current_analyses(match)[2]
+    hand = match.hands.get(number=2)
+    first_of_trick_4 = hand.events.filter(kind="play").order_by("seq")[12].seq
+    with django_capture_on_commit_callbacks(execute=True):
+        services.undo(match, setup.scorer, hand_number=2, to_seq=first_of_trick_4)
+    # hand 2 is open again: its old analysis is of another log and is shown nowhere
+    assert sorted(current_analyses(match)) == [1]
+    scorer = client_for(setup.scorer)
+    assert [
+        h["number"] for h in scorer.get(f"/api/v1/matches/{match.pk}/analysis/").json()["hands"]
+    ] == [1]
+    # play it out differently: the last legal card offered each time
+    for _ in range(8):
+        legal = scorer.get(f"/api/v1/matches/{match.pk}/legal/").json()
+        play = [a for a in legal["actions"] if a["kind"] == "play"][-1]
+        body = {"hand": 2, "expected_seq": legal["next_seq"], **play}
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = scorer.post(f"/api/v1/matches/{match.pk}/events/", body, format="json")
+        assert answer.status_code == 201, answer.json()
+    after = current_analyses(match)[2]
+    assert after.log != before.log
+    replayed = services.replay(match).hands[1]
+    expected = analyse_hand("cuatrola", replayed)
+    assert {k: getattr(after, k) for k in STORED} == {k: expected[k] for k in STORED}
+    assert HandAnalysis.objects.filter(hand__match=match).count() == 2
+
+
+@pytest.mark.parametrize("private", [False, True])
+def test_who_reads_the_analysis(setup, django_capture_on_commit_callbacks, private):
+    match, _record = imported(setup, django_capture_on_commit_callbacks, cut_last=True)
+    setup.club.is_private = private
+    setup.club.save()
+    url = f"/api/v1/matches/{match.pk}/analysis/"
+    answers = {
+        who: client.get(url)
+        for who, client in {
+            "anonymous": client_for(),
+            "outsider": client_for(setup.other_scorer),
+            "scorer": client_for(setup.scorer),
+        }.items()
+    }
+    assert answers["scorer"].status_code == 200
+    for who in ("anonymous", "outsider"):
+        assert answers[who].status_code == (404 if private else 200)
+    for answer in answers.values():
+        if answer.status_code == 200:
+            # hand 1 ended (its cards everyone sees); hand 2, in play, is never analysed
+            hands = answer.json()["hands"]
+            assert [h["number"] for h in hands] == [1]
+            assert hands[0]["analysed"] is True
+            assert "plays" in hands[0]
+
+
+def test_a_hand_without_its_deal_says_so(setup, django_capture_on_commit_callbacks):
+    record = random_match(random.Random(5), max_hands=1, with_deal=False, declare=0)
+    record.seats = [p.display_name for p in setup.players]
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.import_record(setup.club, record, setup.scorer)
+    hands = client_for().get(f"/api/v1/matches/{match.pk}/analysis/").json()["hands"]
+    assert hands == [{"number": 1, "analysed": False, "reason": "no deal"}]
