@@ -139,3 +139,56 @@ def analyses_on_write(game: str) -> bool:
     (``ANALYSIS_ON_WRITE``: with no worker, only the games whose hands solve in
     milliseconds; the others wait for ``manage.py analyse_hands``)."""
     return game in settings.ANALYSIS_ON_WRITE
+
+
+def hand_view(row: HandAnalysis) -> dict[str, Any]:
+    """What the match page and the replay show of a hand's stored analysis: par beside
+    the actual result, or why not analysed; ``marks``: every costly card (by card, a card
+    is played once a hand) with the best alternative and what it would have gained."""
+    marks = {}
+    for play in row.plays if row.analysed else []:
+        if play["cost"] > 0:
+            others = [c for c in play["best_cards"] if c != play["card"]]
+            marks[play["card"]] = {"best": others[0], "gain": play["cost"], "cards": others}
+    return {
+        "analysed": row.analysed,
+        "reason": row.reason,
+        "budget": row.budget,
+        "value": row.value,
+        "par": row.par,
+        "actual": row.actual,
+        "marks": marks,
+    }
+
+
+def hand_views(match: Match) -> dict[int, dict[str, Any]]:
+    """:func:`hand_view` of every current analysis of the match, by hand number; a
+    finished hand without its deal says so even before a worker has seen it (the
+    analysis of a game the write path leaves to ``analyse_hands``)."""
+    views = {n: hand_view(row) for n, row in current_analyses(match).items()}
+    undealt = match.hands.filter(complete=True, deal__isnull=True).values_list("number", flat=True)
+    for number in undealt:
+        views.setdefault(number, {"analysed": False, "reason": "no deal", "marks": {}})
+    return views
+
+
+def mark_story(stories: list[dict[str, Any]], views: dict[int, dict[str, Any]]) -> None:
+    """Put each finished hand's analysis on its story (``replays.match_story``) and each
+    costly card's mark on its play (``pending`` for a finished hand not analysed yet)."""
+    for story in stories:
+        if not story.get("result"):
+            continue  # the hand in play: never analysed (its cards may be hidden)
+        view = views.get(story["number"], {"analysed": False, "reason": "pending", "marks": {}})
+        story["analysis"] = view
+        for trick in story["tricks"]:
+            for play in trick["plays"]:
+                play["costly"] = view["marks"].get(play["card"])
+
+
+def shown_analysis(match: Match, number: int | None) -> dict[str, Any] | None:
+    """The replay's hand ``number``: its :func:`hand_view` once it is over (``pending``
+    until analysed), None while it is played."""
+    if number is None or not match.hands.filter(number=number, complete=True).exists():
+        return None
+    pending = {"analysed": False, "reason": "pending", "marks": {}}
+    return hand_views(match).get(number, pending)

@@ -112,3 +112,33 @@ def test_a_hand_without_its_deal_says_so(setup, django_capture_on_commit_callbac
         match = services.import_record(setup.club, record, setup.scorer)
     hands = client_for().get(f"/api/v1/matches/{match.pk}/analysis/").json()["hands"]
     assert hands == [{"number": 1, "analysed": False, "reason": "no deal"}]
+
+
+def test_the_pages_show_par_and_mark_the_costly_cards(setup, django_capture_on_commit_callbacks):
+    """Seed 5's hand 1 (analyse_record): par 34, actual −34; Ana's 1o leading trick 1 cost
+    72 (10e or 3b kept the par); hand 2's 12o cost 56 (1o)."""
+    match, _record = imported(setup, django_capture_on_commit_callbacks)
+    page = client_for().get(f"/matches/{match.pk}/").content.decode()
+    assert "Mejor juego (par): 34" in page
+    assert "jugado: -34" in page
+    assert "mejor: 10e, +72" in page
+    assert "mejor: 1o, +56" in page
+    english = client_for().get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Best play (par): 34" in english
+    assert "best: 10e, +72" in english
+    replay = client_for().get(f"/matches/{match.pk}/replay/?hand=1").content.decode()
+    assert "Mejor juego (par): 34" in replay
+    assert "mejor: 10e, +72" in replay
+    assert "mejor: 1o, +56" not in replay  # hand 2's mark is on hand 2's replay
+    assert (
+        "mejor: 1o, +56" in client_for().get(f"/matches/{match.pk}/replay/?hand=2").content.decode()
+    )
+
+
+def test_a_hand_without_its_deal_says_so_on_the_page(setup, django_capture_on_commit_callbacks):
+    record = random_match(random.Random(5), max_hands=1, with_deal=False, declare=0)
+    record.seats = [p.display_name for p in setup.players]
+    match = services.import_record(setup.club, record, setup.scorer)  # no analysis run
+    page = client_for().get(f"/matches/{match.pk}/").content.decode()
+    assert "sin reparto, no se puede analizar" in page
+    assert "sin reparto" in client_for().get(f"/matches/{match.pk}/replay/").content.decode()
