@@ -5,12 +5,14 @@ serves it to the match's readers only, the hand in play never."""
 import random
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from games import services
 from games.analysis import current_analyses
 from games.engine.analysis import analyse_hand, analyse_record
 from games.engine.cuatrola.simulate import random_match
 from games.models import HandAnalysis
+from stats.costly import costly_cards
 
 from .conftest import client_for
 
@@ -142,3 +144,22 @@ def test_a_hand_without_its_deal_says_so_on_the_page(setup, django_capture_on_co
     page = client_for().get(f"/matches/{match.pk}/").content.decode()
     assert "sin reparto, no se puede analizar" in page
     assert "sin reparto" in client_for().get(f"/matches/{match.pk}/replay/").content.decode()
+
+
+def test_a_players_points_lost_to_costly_cards(setup, django_capture_on_commit_callbacks):
+    """Seed 5 (dealers 2, 3): Diego (seat 3) led 1o (cost 72) and 3b (20) in hand 1, and
+    played 11e (14) and 11c (16) in hand 2: 122 points in 2 hands, 61.0 a hand; Ana (seat
+    0): 10c (22) and 11b (2) in hand 1, nothing in hand 2: 24, 12.0; Carmen none."""
+    imported(setup, django_capture_on_commit_callbacks)
+    ana, _blas, carmen, diego = setup.players
+    expect = {diego: (2, 122, 61.0), ana: (2, 24, 12.0), carmen: (2, 0, 0.0)}
+    for player, (hands, lost, per_hand) in expect.items():
+        [row] = costly_cards(AnonymousUser(), player)
+        assert (row["hands"], row["lost"], row["per_hand"]) == (hands, lost, per_hand)
+    page = client_for().get(f"/clubs/pena/players/{diego.pk}/stats/").content.decode()
+    assert "Puntos perdidos por cartas costosas" in page
+    assert "(122 en 2 manos analizadas)" in page
+    setup.club.is_private = True
+    setup.club.save()
+    assert costly_cards(AnonymousUser(), diego) == []  # what the reader may not read
+    assert costly_cards(setup.scorer, diego)[0]["lost"] == 122
