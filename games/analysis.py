@@ -15,6 +15,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.conf import settings
+from django.db import IntegrityError, transaction
 
 from .engine.analysis import analyse_hand
 from .models import Hand, HandAnalysis, HandEvent, Match
@@ -90,7 +91,11 @@ def analyse_match(match_id: int, budget: float | None = None) -> dict[str, int]:
             "actual": result.get("actual"),
             "plays": result.get("plays", []),
         }
-        HandAnalysis.objects.update_or_create(hand=hand, defaults=fields)
+        try:
+            with transaction.atomic():
+                HandAnalysis.objects.update_or_create(hand=hand, defaults=fields)
+        except IntegrityError:  # another worker stored this hand's row first: the same
+            continue
         counts["analysed"] += 1
     return counts
 
