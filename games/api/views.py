@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from clubs.access import may_organise, may_record, may_see_hands, record_refusal, role_in
 from clubs.devices import create_device_token, revoke_device_token
 from clubs.models import Club, Membership
+from clubs.uniqueness import refuse_taken
 
 from .. import services
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
@@ -89,16 +90,8 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
                 raise PermissionDenied("only the club's organisers can add players")
             serializer = PlayerSerializer(data=request.data)
             serializer.is_valid(raise_exception=True)
-            if club.players.filter(display_name=serializer.validated_data["display_name"]).exists():
-                return Response(
-                    {
-                        "rule": None,
-                        "message": "name: a player of this club has it",
-                        "item": {"field": "name"},
-                    },
-                    status=status.HTTP_409_CONFLICT,
-                )
-            serializer.save(club=club)
+            # a name taken, even by a request sent at the same time: 409 (clubs/uniqueness.py)
+            refuse_taken(lambda: serializer.save(club=club))
             return Response(serializer.data, status=status.HTTP_201_CREATED)
         return Response(PlayerSerializer(club.players.all(), many=True).data)
 
