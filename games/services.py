@@ -60,6 +60,9 @@ class Refused(Exception):
         return cls(error.message, error.rule, item)
 
 
+UNDO_REFUSAL = "only an organiser or the match's scorer can undo"
+
+
 class Stale(Exception):
     """The client's sequence number (or hand) is not the current one. HTTP 409."""
 
@@ -259,7 +262,7 @@ def undo(
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if not may_undo(user, match):
-            raise PermissionDenied("only an organiser or the match's scorer can undo")
+            raise PermissionDenied(UNDO_REFUSAL)
         events = HandEvent.objects.filter(hand__match=match)
         if hand_number is None:
             last = events.order_by("-hand__number", "-seq").select_related("hand").first()

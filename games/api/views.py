@@ -14,7 +14,14 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import may_organise, may_record, may_see_hands, record_refusal, role_in
+from clubs.access import (
+    may_organise,
+    may_record,
+    may_see_hands,
+    may_undo,
+    record_refusal,
+    role_in,
+)
 from clubs.devices import create_device_token, revoke_device_token
 from clubs.models import Club, Membership
 from clubs.uniqueness import refuse_taken
@@ -22,6 +29,7 @@ from clubs.uniqueness import refuse_taken
 from .. import services
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
 from ..models import Match
+from ..services import UNDO_REFUSAL
 from .conditional import etag_for, not_modified, with_validators
 from .filters import MatchFilter
 from .parsers import parsers_for, refuse_large_import
@@ -38,6 +46,7 @@ from .schema import (
     errors,
 )
 from .serializers import (
+    SLUG,
     ClubSerializer,
     DeviceTokenSerializer,
     EventSerializer,
@@ -46,6 +55,18 @@ from .serializers import (
     PlayerSerializer,
     UndoSerializer,
 )
+
+
+def refuse_unless_recordable(request: Request) -> None:
+    """A new match or an import names its club in the body: a user who may not record in
+    it is refused (403) before the rest of the body is read. A club that does not exist is
+    left to the serializer (400 naming ``club``)."""
+    slug = request.data.get("club") if hasattr(request.data, "get") else None
+    if not isinstance(slug, str) or not SLUG.fullmatch(slug):
+        return
+    club = Club.objects.filter(slug=slug).first()
+    if club is not None and not may_record(request.user, club):
+        raise PermissionDenied(record_refusal(request.user, club))
 
 
 @extend_schema_view(
@@ -242,6 +263,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         ],
     )
     def create(self, request: Request) -> Response:
+        refuse_unless_recordable(request)
         body = MatchCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -321,10 +343,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], serializer_class=EventSerializer)
     def events(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
-        body = EventSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
+        # who may write first, what they wrote after: a stranger learns nothing from it
         if not may_record(request.user, match):
             raise PermissionDenied(record_refusal(request.user, match))
+        body = EventSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
         number = body.validated_data.get("hand")
         hand = match.hands.filter(number=number).first() if number else match.hands.last()
         if hand is None:
@@ -350,6 +373,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], serializer_class=UndoSerializer)
     def undo(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
+        if not may_undo(request.user, match):  # before the body (the service asks again)
+            raise PermissionDenied(UNDO_REFUSAL)
         body = UndoSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         outcome = services.undo(
@@ -388,6 +413,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         parser_classes=parsers_for("application/json", "multipart/form-data"),
     )
     def import_(self, request: Request) -> Response:
+        refuse_unless_recordable(request)
         body = ImportSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         club = body.validated_data["club"]
