@@ -848,7 +848,9 @@ def _create_round(
     at: time | None = None,
 ) -> Round:
     """The round, its fixtures and their matches (inside the caller's transaction). A
-    table with a withdrawn entry is decided at once, without a match."""
+    table with a withdrawn entry is decided at once, without a match; a withdrawn entry's
+    bye is not made at all (a bye is a win: a withdrawn entry gets no new result)."""
+    tables = [entries for entries in tables if len(entries) > 1 or not entries[0].withdrawn]
     round_ = Round.objects.create(tournament=t, number=number, date=day, time=at)
     decided = False
     for table, entries in enumerate(tables, 1):
