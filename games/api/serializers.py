@@ -10,6 +10,7 @@ from rest_framework import serializers
 from clubs.models import Club, DeviceToken, Player
 
 from ..engine import games
+from ..engine.ranges import ranges_of
 from ..models import game_choices
 from .parsers import JSONField
 
@@ -60,6 +61,47 @@ class TablePlayers(serializers.ManyRelatedField):
     """Players by id, in seat order."""
 
 
+def rule_option_schema(game, option) -> dict:
+    """One rule option as JSON Schema: its kind, its choices or its range (the engine's
+    declarations: ``rule_options``, ``ranges_of``)."""
+    if option.kind == "bool":
+        return {"type": "boolean", "default": option.default}
+    if option.kind == "choice":
+        kind = "integer" if type(option.default) is int else "string"
+        return {"type": kind, "enum": list(option.choices), "default": option.default}
+    schema = {"type": "integer", "default": option.default}
+    allowed = ranges_of(game).get(option.key)
+    if allowed is not None:
+        schema.update(minimum=allowed.minimum, maximum=allowed.maximum)
+        if allowed.step > 1:
+            schema["multipleOf"] = allowed.step
+    return schema
+
+
+def rules_schema() -> dict:
+    """The ``rules`` object of a new match: one game's options, no other key (the game is
+    a sibling field, so any game's set; the one chosen is checked by the engine)."""
+    return {
+        "anyOf": [
+            {
+                "type": "object",
+                "title": f"{g.title} rules",
+                "properties": {o.key: rule_option_schema(g, o) for o in g.rule_options()},
+                "additionalProperties": False,
+            }
+            for g in games()
+            if g.recordable
+        ],
+        "description": "The game's rule options (each game's below; missing keys take its "
+        "defaults). An option out of its range is refused with 400 naming it.",
+    }
+
+
+@extend_schema_field(rules_schema())
+class RulesField(serializers.DictField):
+    """The rules of a new match (the engine judges them: ``parse_rules``)."""
+
+
 class MatchCreateSerializer(serializers.Serializer):
     club = ClubField()
     game = serializers.ChoiceField(
@@ -71,7 +113,7 @@ class MatchCreateSerializer(serializers.Serializer):
         "(Cuatrola: 4, sides seats 0 and 2, seats 1 and 3; Subastao: `players`, 3 each for "
         "himself or 4 in sides)",
     )
-    rules = serializers.DictField(required=False, default=dict)
+    rules = RulesField(required=False, default=dict)
     first_dealer = serializers.IntegerField(
         required=False,
         default=0,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
+
+from ..ranges import TARGET_MAX, Range, check_ranges
 
 #: Calls in rising order (C3). ``pass`` is not a declaration.
 CALLS = ("pass", "solo", "cuatrola", "quintola")
@@ -15,6 +17,8 @@ SEATS = 4
 HAND_SIZE = 5
 TRICKS = 5
 LAST_TRICK_BONUS = 10  # "últimas" (C2)
+#: the numeric options' ranges (RULES.md): points, or hands in the ``hands`` format
+RANGES = {"target": Range(1, TARGET_MAX)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +32,9 @@ class CuatrolaRules:
     - ``renuncio_penalty``: an organiser may end a hand against a revoking seat — C12.
     """
 
+    #: the ranges of its numeric options, for the site's forms and API schema
+    ranges: ClassVar[dict[str, Range]] = RANGES
+
     match: str = "exact"
     target: int = 11
     quintola: bool = True
@@ -36,8 +43,7 @@ class CuatrolaRules:
     def __post_init__(self) -> None:
         if self.match not in MATCH_FORMATS:
             raise ValueError(f"rules.match must be one of {', '.join(MATCH_FORMATS)}")
-        if type(self.target) is not int or self.target < 1:
-            raise ValueError("rules.target must be a positive whole number")
+        check_ranges(self, RANGES)
         for flag in ("quintola", "renuncio_penalty"):
             if type(getattr(self, flag)) is not bool:
                 raise ValueError(f"rules.{flag} must be true or false")
