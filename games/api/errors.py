@@ -63,7 +63,7 @@ def exception_handler(exc, context):
     if isinstance(exc, Stale):
         from .payloads import match_payload
 
-        body = error_body(exc.message, None, {"field": "expected_seq"})
+        body = error_body(exc.message, None, exc.item)
         request = context.get("request")
         body["state"] = match_payload(exc.match, viewer=getattr(request, "user", None))
         return Response(body, status=status.HTTP_409_CONFLICT)

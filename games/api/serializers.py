@@ -130,6 +130,10 @@ class BidField(serializers.JSONField):
     """A Subastao bid: points, or ``"pass"`` (the game's codec judges the value)."""
 
 
+#: every kind of event the games' notations have (docs/record-format.md, per game)
+EVENT_KINDS = ("deal", "call", "bid", "trump", "play", "cante", "declaration", "belote", "penalty")
+
+
 class EventSerializer(serializers.Serializer):
     """``expected_seq`` and the event in the notation of the match's game; ``hand``
     defaults to the hand in play. The fields below are the games' notations, typed; any
@@ -138,10 +142,12 @@ class EventSerializer(serializers.Serializer):
 
     hand = serializers.IntegerField(required=False, min_value=1, max_value=10_000)
     expected_seq = serializers.IntegerField(min_value=0, max_value=1_000_000)
-    kind = serializers.CharField(
-        max_length=20,
+    kind = serializers.ChoiceField(
+        choices=EVENT_KINDS,
         help_text="The event's kind in the game's notation: deal, call, play, cante, penalty "
-        "(Cuatrola); deal, bid, trump, play, cante, penalty (Subastao)",
+        "(Cuatrola); deal, bid, trump, play, cante, penalty (Subastao); deal, call, "
+        "declaration, belote, play, penalty (Belote). A kind of another game is the game's "
+        "400 naming `kind`.",
     )
     trump_card = serializers.CharField(required=False)
     deal = serializers.ListField(
@@ -175,6 +181,11 @@ class UndoSerializer(serializers.Serializer):
     to_seq = serializers.IntegerField(required=False, min_value=0, max_value=1_000_000)
 
     def validate(self, attrs):
+        # as the schema says (views.UNDO_BODY): no other key, rather than one ignored
+        if hasattr(self.initial_data, "keys") and (
+            other := sorted(set(self.initial_data) - set(self.fields))
+        ):
+            raise serializers.ValidationError({other[0]: "undo takes hand and to_seq only"})
         if ("hand" in attrs) != ("to_seq" in attrs):
             raise serializers.ValidationError(
                 "give both hand and to_seq to roll a hand back, or neither to undo the last event"

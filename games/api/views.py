@@ -10,7 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -56,16 +56,35 @@ from .serializers import (
     UndoSerializer,
 )
 
+#: the undo body as the server takes it: nothing (the last event), or both a hand and
+#: a sequence number (UndoSerializer refuses one without the other)
+UNDO_BODY = {
+    "oneOf": [
+        {"type": "object", "additionalProperties": False, "properties": {}},
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["hand", "to_seq"],
+            "properties": {
+                "hand": {"type": "integer", "minimum": 1, "maximum": 10_000},
+                "to_seq": {"type": "integer", "minimum": 0, "maximum": 1_000_000},
+            },
+        },
+    ]
+}
+
 
 def refuse_unless_recordable(request: Request) -> None:
-    """A new match or an import names its club in the body: a user who may not record in
-    it is refused (403) before the rest of the body is read. A club that does not exist is
-    left to the serializer (400 naming ``club``)."""
+    """A new match or an import names its club in the body: a club that does not exist
+    (or that the user may not read) is 404, one the user may not record in 403, before the
+    rest of the body is read. A ``club`` that is no slug at all is the serializer's 400."""
     slug = request.data.get("club") if hasattr(request.data, "get") else None
     if not isinstance(slug, str) or not SLUG.fullmatch(slug):
         return
-    club = Club.objects.filter(slug=slug).first()
-    if club is not None and not may_record(request.user, club):
+    club = Club.objects.readable_by(request.user).filter(slug=slug).first()
+    if club is None:
+        raise NotFound(f"club: no club {slug!r}")
+    if not may_record(request.user, club):
         raise PermissionDenied(record_refusal(request.user, club))
 
 
@@ -236,7 +255,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(
         summary="Create a match (organisers and scorers of the club)",
         request=MatchCreateSerializer,
-        responses={201: MatchDetailSerializer, **errors(400, 403)},
+        responses={201: MatchDetailSerializer, **errors(400, 403, 404)},
         examples=[
             OpenApiExample(
                 "Cuatrola: four players, exact to 11",
@@ -366,9 +385,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         summary="Undo the last event, or roll a hand back",
         description='`{}` removes the match\'s last event; `{"hand": 3, "to_seq": 7}` '
         "removes hand 3's events from number 7 on, and every later hand. Organisers, or the "
-        "match's scorer. Every undo is kept as an audit record.",
-        request=UndoSerializer,
-        responses={200: MatchDetailSerializer, **errors(400, 403, 404)},
+        "match's scorer. Every undo is kept as an audit record. 409 (with the match's "
+        "`state`) when there is nothing there to undo: no event, no such hand, or no "
+        "event from `to_seq` on.",
+        request={"application/json": UNDO_BODY},
+        responses={200: MatchDetailSerializer, **errors(400, 403, 404, 409)},
     )
     @action(detail=True, methods=["post"], serializer_class=UndoSerializer)
     def undo(self, request: Request, pk: str) -> Response:
@@ -403,7 +424,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         f"A body over {settings.IMPORT_MAX_BYTES:,} bytes is refused with 413 before it is "
         f"read, a record of more than {settings.IMPORT_MAX_HANDS:,} hands with 400.",
         request={"application/json": ImportSerializer, "multipart/form-data": ImportSerializer},
-        responses={201: MatchDetailSerializer, **errors(400, 403, 413)},
+        responses={201: MatchDetailSerializer, **errors(400, 403, 404, 413)},
     )
     @action(
         detail=False,
