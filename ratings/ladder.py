@@ -10,8 +10,11 @@ gives the same numbers as applying the matches one by one would.
 
 Which matches count: the club's finished matches, except those of a tournament closed to
 the public (``is_public`` False) — the ratings are shown to whoever reads the club, and a
-hidden match must not show through them. Opening such a tournament later takes a
-``manage.py rebuild_ratings``.
+hidden match must not show through them. There is one ladder per club and game, the same
+for every reader (a member is not shown a second rating with the private tournaments in
+it: a player has one rating). Opening or closing a tournament rebuilds the ladder
+(``tournaments.signals.visibility_changed`` → ``ratings.rebuild``), and the sweep rebuilds
+any ladder still counting a match that no longer counts (the rebuild's message lost).
 """
 
 from __future__ import annotations
@@ -188,9 +191,25 @@ def behind() -> list[int]:
     return list(first.values())
 
 
+def stale() -> list[tuple[int, str]]:
+    """``(club id, game)`` of every ladder that has applied a match it no longer counts
+    (its tournament closed to the public since), for :func:`sweep`."""
+    rows = (
+        RatedMatch.objects.filter(match__fixture__round__tournament__is_public=False)
+        .values_list("club_id", "game")
+        .distinct()
+        .order_by("club_id", "game")
+    )
+    return list(rows)
+
+
 def sweep() -> int:
-    """Bring every ladder that is behind up to date; the number of ladders updated."""
+    """Bring every ladder that is behind or stale up to date; the number of ladders
+    updated."""
     pending = behind()
     for match_id in pending:
         update(match_id)
-    return len(pending)
+    closed = stale()
+    for club_id, game in closed:
+        rebuild(club_id, game)
+    return len(pending) + len(closed)

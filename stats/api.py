@@ -24,6 +24,7 @@ from tournaments.models import Tournament
 from . import report
 from .models import Scope, StatJob
 from .store import job_progress
+from .visible import readable_totals
 
 ID = r"[1-9]\d{0,8}"
 KEYS = {
@@ -79,11 +80,13 @@ class ProgressSerializer(serializers.Serializer):
     status = serializers.CharField(allow_null=True)
     chunks = serializers.IntegerField()
     chunks_done = serializers.IntegerField()
-    hands = serializers.IntegerField()
+    hands = serializers.IntegerField(
+        allow_null=True, help_text="Hands replayed, the whole site's: staff only (else null)"
+    )
 
 
-def _guard(scope: str, key: str, user) -> None:
-    """404 unless the scope's key names something ``user`` may read."""
+def _guard(scope: str, key: str, user) -> Club:
+    """404 unless the scope's key names something ``user`` may read; its club."""
     pattern = KEYS.get(scope)
     found = pattern.match(key) if pattern else None
     if found is None:
@@ -101,6 +104,7 @@ def _guard(scope: str, key: str, user) -> None:
         target = Club.objects.filter(pk=ids[0]).first()
     if target is None or not may_read(user, target):
         raise NotFound("no such statistics scope or key")
+    return target if isinstance(target, Club) else target.club
 
 
 @extend_schema(
@@ -114,8 +118,9 @@ def _guard(scope: str, key: str, user) -> None:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def scope_stats(request: Request, scope: str, key: str) -> Response:
-    _guard(scope, key, request.user)
-    games = report.as_json(report.scope_stats(scope, key))
+    club = _guard(scope, key, request.user)
+    totals = readable_totals(request.user, club)  # what this reader may read, no more
+    games = report.as_json(report.scope_stats(scope, key, totals))
     return Response({"scope": scope, "key": key, "games": games})
 
 
@@ -123,4 +128,4 @@ def scope_stats(request: Request, scope: str, key: str) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def progress(request: Request) -> Response:
-    return Response(job_progress(StatJob.objects.first()))
+    return Response(job_progress(StatJob.objects.first(), request.user))

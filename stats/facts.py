@@ -1,6 +1,8 @@
 """From a match's stored events to statistics totals, and the associative reduce.
 
-A total's key is ``(scope, key, club, game, metric)``. The facts of a hand come from the
+A total's key is ``(scope, key, club, game, metric, tournament)``: ``tournament`` is the
+match's tournament (0 for a match in none), the *visibility bucket* a reader's view sums
+over (``stats/visible.py``). The facts of a hand come from the
 engine (``Game.hand_facts``: one dict per seat); here they are only summed and routed to
 scopes: a seat's to its player, a unit of two seats' to the pair, every seat's to the
 club, the season and the tournament. ``hands`` counts the complete hands of each scope.
@@ -18,7 +20,7 @@ from typing import Any
 
 from games.engine import find_game
 
-TotalKey = tuple[str, str, int, str, str]
+TotalKey = tuple[str, str, int, str, str, int]
 Totals = Counter  # Counter[TotalKey]
 
 
@@ -84,10 +86,14 @@ def route(info: MatchInfo, seats: list[Counter], hands: int, into: Totals) -> No
             for s in members:
                 pair.update(seats[s])
             scoped.append(("pair", f"{a}-{b}", pair))
+    # every total of the match sits in its tournament's bucket: who may read the
+    # tournament decides, at read time, whether it is summed (no copy to move when the
+    # tournament is opened or closed to the public)
+    bucket = info.tournament or 0
     for scope, key, facts in scoped:
-        into[(scope, key, club, g, "hands")] += hands
+        into[(scope, key, club, g, "hands", bucket)] += hands
         for metric, value in facts.items():
-            into[(scope, key, club, g, metric)] += value
+            into[(scope, key, club, g, metric, bucket)] += value
 
 
 def merge(parts: Iterable[Totals]) -> Totals:
@@ -99,11 +105,11 @@ def merge(parts: Iterable[Totals]) -> Totals:
 
 
 def as_rows(totals: Totals) -> list[list[Any]]:
-    """Totals as JSON rows ``[scope, key, club, game, metric, value]`` (sorted: a chunk
+    """Totals as JSON rows ``[scope, key, club, game, metric, tournament, value]`` (sorted: a chunk
     stored twice stores the same text)."""
     return [[*key, value] for key, value in sorted(totals.items()) if value]
 
 
 def from_rows(rows: Iterable[list[Any]]) -> Iterator[tuple[TotalKey, int]]:
-    for scope, key, club, game, metric, value in rows:
-        yield (scope, key, club, game, metric), value
+    for scope, key, club, game, metric, tournament, value in rows:
+        yield (scope, key, club, game, metric, tournament), value

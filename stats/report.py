@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django.db.models import QuerySet, Sum
+
 from games.engine import find_game
 
 from .models import StatTotal
@@ -61,12 +63,21 @@ class GameStats:
         return self.metrics.get(metric, 0) / self.hands if self.hands else 0.0
 
 
-def scope_stats(scope: str, key: str) -> list[GameStats]:
-    """Every game with hands in the scope, in the registry's order of names."""
+def _summed(totals: QuerySet[StatTotal], *fields: str):
+    """``(*fields, metric, value)`` of ``totals`` summed over the visibility buckets."""
+    return (
+        totals.values(*fields, "metric")
+        .annotate(total=Sum("value"))
+        .order_by()
+        .values_list(*fields, "metric", "total")
+    )
+
+
+def scope_stats(scope: str, key: str, totals: QuerySet[StatTotal]) -> list[GameStats]:
+    """Every game with hands in the scope, in the registry's order of names, from
+    ``totals`` (the rows the reader may read: ``stats.visible.readable_totals``)."""
     by_game: dict[str, dict[str, int]] = {}
-    for game, metric, value in StatTotal.objects.filter(scope=scope, key=key).values_list(
-        "game", "metric", "value"
-    ):
+    for game, metric, value in _summed(totals.filter(scope=scope, key=key), "game"):
         by_game.setdefault(game, {})[metric] = value
     return [_game_stats(g, m) for g, m in sorted(by_game.items()) if m.get("hands")]
 
@@ -128,13 +139,12 @@ def as_json(stats: list[GameStats]) -> list[dict]:
     ]
 
 
-def people(club_id: int, scope: str) -> list[dict]:
+def people(totals: QuerySet[StatTotal], scope: str) -> list[dict]:
     """One row per player (or pair) of the club and game: hands, declarations made and
-    made good, cante and card points per hand (the club page's ranking)."""
+    made good, cante and card points per hand (the club page's ranking), from ``totals``
+    (the club's rows the reader may read)."""
     rows: dict[tuple[str, str], dict[str, int]] = {}
-    for key, game, metric, value in StatTotal.objects.filter(
-        club_id=club_id, scope=scope
-    ).values_list("key", "game", "metric", "value"):
+    for key, game, metric, value in _summed(totals.filter(scope=scope), "key", "game"):
         rows.setdefault((key, game), {})[metric] = value
     out = []
     for (key, game), m in sorted(rows.items()):

@@ -3,6 +3,7 @@ progress of the running job as JSON for the page's bar."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -25,11 +26,12 @@ from .tables import (
     declaration_rows,
     metric_rows,
 )
+from .visible import readable_totals
 
 
 def progress(request: HttpRequest) -> JsonResponse:
     """The latest job's chunks done and total (the page polls it while a job runs)."""
-    return JsonResponse(job_progress(StatJob.objects.first()))
+    return JsonResponse(job_progress(StatJob.objects.first(), request.user))
 
 
 def _charts(stats: list[report.GameStats]) -> list[dict]:
@@ -65,12 +67,13 @@ def _charts(stats: list[report.GameStats]) -> list[dict]:
 
 
 def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, back: str):
-    stats = report.scope_stats(scope, key)
+    totals = readable_totals(request.user, club)  # what this reader may read, no more
+    stats = report.scope_stats(scope, key, totals)
     metrics = MetricTable(metric_rows(stats), prefix="m-")
     declarations = DeclarationTable(declaration_rows(stats), prefix="d-")
     tables = {"metrics": metrics, "declarations": declarations}
     if scope == "club":
-        tables["players"], tables["pairs"] = _people(request, club)
+        tables["players"], tables["pairs"] = _people(club, totals)
     for table in tables.values():
         RequestConfig(request, paginate=False).configure(table)
     if request.GET.get("_export") == "csv":
@@ -79,9 +82,7 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
     seasons = sorted(
         {
             int(k.split(":")[1])
-            for k in StatTotal.objects.filter(scope="season", club=club)
-            .values_list("key", flat=True)
-            .distinct()
+            for k in totals.filter(scope="season").values_list("key", flat=True).distinct()
         },
         reverse=True,
     )
@@ -101,13 +102,13 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
     return render(request, "stats/stats.html", context)
 
 
-def _people(request: HttpRequest, club: Club) -> tuple[PeopleTable, PairTable]:
+def _people(club: Club, totals: QuerySet[StatTotal]) -> tuple[PeopleTable, PairTable]:
     names = dict(club.players.values_list("pk", "display_name"))
-    players = report.people(club.pk, "player")
+    players = report.people(totals, "player")
     for row in players:
         row["name"] = names.get(int(row["key"]), row["key"])
         row["url"] = reverse("stats:player", args=[club.slug, int(row["key"])])
-    pairs = report.people(club.pk, "pair")
+    pairs = report.people(totals, "pair")
     for row in pairs:
         a, b = (names.get(int(p), p) for p in row["key"].split("-"))
         row["name"] = f"{a} & {b}"
