@@ -136,6 +136,18 @@ def empty_cache():
 
 
 @pytest.fixture(autouse=True)
+def no_language_left_behind():
+    """Each test starts in the site's language: a request in English (the test client's
+    thread keeps the language a view activated) must not make the next test's messages
+    English, whichever order pytest-xdist runs them in."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def tasks_in_process_unless_integration(request):
     """Outside tests/integration, tasks run in-process even when a broker is configured
     (CI's second pass): those tests check what the tasks do; the integration tests check
