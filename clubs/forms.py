@@ -79,17 +79,14 @@ class MemberForm(forms.Form):
         return username
 
 
-class NewLoginForm(forms.Form):
-    """A new login for a scorer or organiser: the password is made and shown once."""
+class PlayerLoginForm(forms.Form):
+    """A new login for a player (their password is made and shown once)."""
 
     username = forms.CharField(
         label=_("New username"),
         max_length=150,
         validators=[get_user_model().username_validator],
         help_text=_("Letters, digits and @ . + - _ only."),
-    )
-    role = forms.ChoiceField(
-        label=pgettext_lazy("club", "Role"), choices=ROLE_CHOICES, initial="scorer"
     )
 
     def clean_username(self):
@@ -102,6 +99,14 @@ class NewLoginForm(forms.Form):
         if username.lower().startswith("device-"):
             raise forms.ValidationError(_("Names starting with device- are kept for devices."))
         return username
+
+
+class NewLoginForm(PlayerLoginForm):
+    """A new login for a scorer or organiser: the password is made and shown once."""
+
+    role = forms.ChoiceField(
+        label=pgettext_lazy("club", "Role"), choices=ROLE_CHOICES, initial="scorer"
+    )
 
 
 class RoleForm(forms.Form):
@@ -178,7 +183,20 @@ class PlayerMergeForm(forms.Form):
 
 
 class SignupForm(UserCreationForm):
-    """A new login for someone who will start a club."""
+    """A new login, for someone who will start a club or who plays or scores at one
+    (whose organiser then links it to their player, or gives it a role)."""
+
+    PURPOSES = (
+        ("club", _("Start a club: I will organise it")),
+        ("play", _("Play or score at a club: its organiser links this login to me")),
+    )
+    purpose = forms.ChoiceField(
+        label=_("What for"),
+        choices=PURPOSES,
+        initial="club",
+        required=False,  # left out: a club, as before the question was asked
+        widget=forms.RadioSelect,
+    )
 
     class Meta(UserCreationForm.Meta):
         fields = ("username",)

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .access import may_create_club, may_organise
-from .models import Club, Membership
+from .models import Club, Membership, Player
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -56,14 +56,40 @@ def add_member(club: Club, by: User, user: AbstractBaseUser, role: str) -> Membe
     return Membership.objects.create(club=club, user=user, role=role)
 
 
+def _new_user(username: str) -> tuple[AbstractBaseUser, str]:
+    password = secrets.token_urlsafe(9)
+    return get_user_model().objects.create_user(username=username, password=password), password
+
+
 def create_login(club: Club, by: User, username: str, role: str) -> tuple[Membership, str]:
     """A new user with a random password (returned: it is shown once) and ``role``."""
     _require_organiser(by, club)
-    password = secrets.token_urlsafe(9)
     with transaction.atomic():
-        user = get_user_model().objects.create_user(username=username, password=password)
+        user, password = _new_user(username)
         membership = Membership.objects.create(club=club, user=user, role=role)
     return membership, password
+
+
+class PlayerHasLogin(Exception):
+    """The player is linked to a login already. HTTP 409."""
+
+
+def create_player_login(player: Player, by: User, username: str) -> tuple[Player, str]:
+    """A new user linked to ``player`` (no role in the club: a player reads the club's
+    matches and their own page), with a random password returned to be shown once."""
+    _require_organiser(by, player.club)
+    with transaction.atomic():
+        # the row locked: two organisers creating a login for one player make one
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.user_id is not None:
+            raise PlayerHasLogin(
+                _("%(player)s already has a login: %(user)s.")
+                % {"player": player, "user": player.user}
+            )
+        user, password = _new_user(username)
+        player.user = user
+        player.save(update_fields=["user"])
+    return player, password
 
 
 def _other_organisers(membership: Membership) -> bool:

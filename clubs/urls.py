@@ -15,4 +15,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/<int:pk>/remove/", views.remove_member, name="remove_member"),
     path("clubs/<slug:slug>/players/new/", views.add_player, name="add_player"),
     path("clubs/<slug:slug>/players/<int:pk>/edit/", views.edit_player, name="edit_player"),
+    path(
+        "clubs/<slug:slug>/players/<int:pk>/login/",
+        views.create_player_login,
+        name="create_player_login",
+    ),
 ]

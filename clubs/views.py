@@ -28,6 +28,7 @@ from .forms import (
     MemberForm,
     NewLoginForm,
     PlayerForm,
+    PlayerLoginForm,
     PlayerMergeForm,
     RoleForm,
     SignupForm,
@@ -119,7 +120,11 @@ def create_login(request: HttpRequest, slug: str) -> HttpResponse:
     membership, password = members.create_login(
         club, request.user, form.cleaned_data["username"], form.cleaned_data["role"]
     )
-    user = membership.user
+    return _login_created(request, club, membership.user, password, membership=membership)
+
+
+def _login_created(request, club, user, password, **context) -> HttpResponse:
+    """The page that shows a new login's password once, and a link to choose another."""
     # or they choose their own: Django's password-reset link, valid until it is used
     # (the password changes) or PASSWORD_RESET_TIMEOUT passes
     link = reverse(
@@ -129,15 +134,34 @@ def create_login(request: HttpRequest, slug: str) -> HttpResponse:
             "token": default_token_generator.make_token(user),
         },
     )
-    context = {
+    context |= {
         "club": club,
-        "membership": membership,
+        "new_user": user,
         "password": password,
         "link": request.build_absolute_uri(link),
     }
     response = render(request, "clubs/login_created.html", context, status=201)
     response["Cache-Control"] = "no-store"
     return response
+
+
+@login_required
+@require_POST
+def create_player_login(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A new login for a player of the club, linked to them: they see *My matches*."""
+    club = organised_club(request, slug)
+    player = get_object_or_404(club.players.select_related("user"), pk=pk)
+    form = PlayerLoginForm(request.POST, prefix="login")
+    if form.is_valid():
+        try:
+            player, password = members.create_player_login(
+                player, request.user, form.cleaned_data["username"]
+            )
+        except members.PlayerHasLogin as exc:
+            messages.error(request, str(exc))
+            return _player_page(request, club, player, status=409)
+        return _login_created(request, club, player.user, password, player=player)
+    return _player_page(request, club, player, status=400, login_form=form)
 
 
 def _membership(club: Club, pk: int) -> Membership:
@@ -191,6 +215,9 @@ def add_player(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Player %(name)s added.") % {"name": player})
         if "another" in request.POST:
             return redirect("clubs:add_player", slug=club.slug)
+        if "with_login" in request.POST:  # their page, at the form that creates it
+            url = reverse("clubs:edit_player", args=[club.slug, player.pk])
+            return redirect(f"{url}#login")
         return redirect(_club_url(club))
     status = 400 if form.errors else 200
     context = {"club": club, "form": form, "player": None}
@@ -208,24 +235,39 @@ def edit_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         form.save()
         messages.success(request, _("Player saved."))
         return redirect(_club_url(club))
-    status = 400 if form.errors else 200
+    return _player_page(request, club, player, status=400 if form.errors else 200, form=form)
+
+
+def _player_page(request, club, player, status=200, **forms) -> HttpResponse:
     context = {
         "club": club,
-        "form": form,
         "player": player,
+        "form": forms.get("form") or PlayerForm(instance=player, club=club),
         "merge_form": PlayerMergeForm(player=player),
+        "login_form": forms.get("login_form") or PlayerLoginForm(prefix="login"),
     }
     return render(request, "clubs/player_form.html", context, status=status)
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    """A new login, for someone who will start a club (then: create your club)."""
+    """A new login: for someone who will start a club (then: create your club), or who
+    plays or scores at one (then: *My matches*, which says to ask the organiser)."""
     if request.user.is_authenticated:
         return redirect("clubs:create")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if form.cleaned_data.get("purpose") == "play":
+            messages.success(
+                request,
+                _(
+                    "Welcome, %(user)s. Tell your club's organiser your username, "
+                    "%(user)s: they link it to your player, or make you a scorer."
+                )
+                % {"user": user},
+            )
+            return redirect("my_matches")
         messages.success(request, _("Welcome, %(user)s. Now create your club.") % {"user": user})
         return redirect("clubs:create")
     status = 400 if form.errors else 200

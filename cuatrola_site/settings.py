@@ -70,6 +70,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "clubs.menu.menu",
             ],
         },
     },
@@ -158,12 +159,23 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # sweep + lease (45 s by default), whatever CELERY_VISIBILITY_TIMEOUT is.
 STANDINGS_SWEEP_SECONDS = env.float("STANDINGS_SWEEP_SECONDS", default=15)
 STANDINGS_LEASE_SECONDS = env.float("STANDINGS_LEASE_SECONDS", default=30)
+# The statistics likewise (stats/healing.py): a match whose count was lost is counted by
+# the sweep; a chunk started over STATS_LEASE_SECONDS ago and not stored is sent again.
+# The lease must exceed a chunk's run (200 matches: a few seconds).
+STATS_SWEEP_SECONDS = env.float("STATS_SWEEP_SECONDS", default=15)
+STATS_LEASE_SECONDS = env.float("STATS_LEASE_SECONDS", default=30)
 CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {
         "task": "tournaments.sweep_standings",
         "schedule": STANDINGS_SWEEP_SECONDS,
         # a sweep not run in time (workers down) is dropped: the next one does its work
         "options": {"expires": STANDINGS_SWEEP_SECONDS},
+    },
+    # a count lost with the broker, a chunk lost with a killed worker (stats/healing.py)
+    "stats-sweep": {
+        "task": "stats.sweep",
+        "schedule": STATS_SWEEP_SECONDS,
+        "options": {"expires": STATS_SWEEP_SECONDS},
     },
     # a rating update lost with the broker is caught up (ratings/ladder.py)
     "ratings-sweep": {

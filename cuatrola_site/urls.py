@@ -2,13 +2,18 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import views
+from clubs.menu import LandingLoginView
+
+from . import mine, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("scoreboard/", views.scoreboard, name="scoreboard"),
+    path("my-matches/", mine.my_matches, name="my_matches"),
+    # before django.contrib.auth's own: the same login, landing by role (clubs/menu.py)
+    path("accounts/login/", LandingLoginView.as_view(), name="login"),
     path("", include("clubs.urls")),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),

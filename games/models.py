@@ -52,6 +52,9 @@ class Match(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    #: when the match first finished, kept through corrections and reopenings: its place
+    #: in the ratings' order (a correction re-rates from there, it does not move it)
+    finished_at = models.DateTimeField(_("first finished"), null=True, blank=True, editable=False)
     # derived from the events
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.IN_PROGRESS

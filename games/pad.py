@@ -19,6 +19,7 @@ from django.utils.translation import pgettext
 from .cardnames import french_ranks, spanish_ranks
 from .engine import Game
 from .models import Match
+from .templatetags.rounds import WORDS
 
 
 def suit_names() -> dict[str, str]:
@@ -126,13 +127,24 @@ def labels() -> dict[str, str]:
         "otherCante": _("Another cante (the server checks it):"),
         "penalty": _("Renuncio: the penalty ends the hand"),
         "penaltyFor": _("Penalty against %(name)s (%(rule)s)"),
-        "confirmUndo": _("Remove the last entry?"),
+        "confirmUndo": _("Remove %(what)s?"),
+        "confirmReopen": _(
+            "Hand %(hand)s is finished: removing its last entry reopens it and takes its "
+            "points off the match score (%(points)s). Reopen hand %(hand)s?"
+        ),
+        "confirmPenalty": _(
+            "Record the penalty %(rule)s against %(name)s? It ends hand %(hand)s now and "
+            "scores it as the rule says: no more cards are played in this hand."
+        ),
+        "entryCard": _("%(card)s of %(name)s (hand %(hand)s, trick %(trick)s)"),
+        "entryOther": _("%(what)s (hand %(hand)s)"),
+        "dealEntry": _("%(card)s of %(name)s (deal, on this phone)"),
+        "undoneDeal": _("Removed from the deal: %(card)s of %(name)s"),
+        "nothingToUndo": _("There is nothing to undo."),
+        "lastEntry": _("Last entry"),
+        "dealt": _("the deal"),
+        "tricks": _("Tricks"),
         "network": _("No connection: the entry was not saved. Try again."),
-        # Belote's calls, as the match page names them (games/templatetags/rounds.py)
-        "no_trumps": pgettext("contract", "no trumps"),
-        "all_trumps": pgettext("contract", "all trumps"),
-        "double": pgettext("call", "double"),
-        "redouble": pgettext("call", "redouble"),
         "announce": _("Announce with the first card:"),
         # the offline queue and the other devices
         "offline": _("No connection — %(n)s entries queued"),
@@ -194,5 +206,8 @@ def pad_config(
         "penalty_rules": list(game.penalty_rules),
         "deal_size": game.deal_size(rules),
         "may_organise": may_organise,
-        "labels": labels(),
+        # what the seats said: an auction of bids (Subastao), or calls, as the match page
+        "labels": labels() | ({} if "bid" in game.turn_kinds else {"speech": _("Calls")}),
+        # the notation's calls, contracts and declarations: the match page's one table
+        "words": {word: str(said) for word, said in WORDS.items()},
     }

@@ -21,7 +21,7 @@ and per-unit results are. The result of each scoring unit is a ``MatchUnit`` row
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -110,22 +110,28 @@ def replay(match: Match, *, hide_deal_in_play: bool = False) -> Any:
     without its deal (``clubs.access.may_see_hands``), so that only what was played or
     shown is known of it. The engine checks a hand the same with or without its deal."""
     game = game_of(match.game)
-    state = game.new_match(parse_rules(match.rules, match.game), match.first_dealer)
-    events = HandEvent.objects.filter(hand__match=match).order_by("hand__number", "seq")
-    rows = events.values_list("hand__complete", "data")
+    state = new_state(match)
     # the whole log at once: a hand's penalty settles the renuncio an import stored (C12)
-    game.replay(
-        state,
-        (
-            game.event_from_dict(
-                {k: v for k, v in data.items() if k != "deal"}
-                if hide_deal_in_play and not complete and data.get("kind") == "deal"
-                else data
-            )
-            for complete, data in rows
-        ),
-    )
+    game.replay(state, stored_events(match, hide_deal_in_play=hide_deal_in_play))
     return state
+
+
+def new_state(match: Match) -> Any:
+    """The empty state of the match's game, rules and first dealer (before any event)."""
+    return game_of(match.game).new_match(parse_rules(match.rules, match.game), match.first_dealer)
+
+
+def stored_events(match: Match, *, hide_deal_in_play: bool = False) -> Iterator[Any]:
+    """The match's stored log as its game's events, in order (:func:`replay`'s
+    ``hide_deal_in_play``: the unfinished hand's deal left out)."""
+    game = game_of(match.game)
+    events = HandEvent.objects.filter(hand__match=match).order_by("hand__number", "seq")
+    for complete, data in events.values_list("hand__complete", "data"):
+        yield game.event_from_dict(
+            {k: v for k, v in data.items() if k != "deal"}
+            if hide_deal_in_play and not complete and data.get("kind") == "deal"
+            else data
+        )
 
 
 # ------------------------------------------------------------------------------ writing
@@ -251,20 +257,40 @@ def record_event(
     return Outcome(match, state)
 
 
+class Reopens(Refused):
+    """The named last event closes a complete hand: removing it reopens the hand and
+    changes the match score, which the client must ask for (``reopen``). HTTP 409."""
+
+    status = 409
+
+
 def undo(
-    match: Match, user: User, hand_number: int | None = None, to_seq: int | None = None
+    match: Match,
+    user: User,
+    hand_number: int | None = None,
+    to_seq: int | None = None,
+    *,
+    last_seq: int | None = None,
+    reopen: bool = False,
 ) -> Outcome:
     """Remove the match's last event, or every event of hand ``hand_number`` from
-    ``to_seq`` on (and every later hand). The removed events are kept in an UndoRecord."""
+    ``to_seq`` on (and every later hand). The removed events are kept in an UndoRecord.
+
+    With ``last_seq`` the client names the event it means to remove (hand
+    ``hand_number``'s number ``last_seq``): anything else being the last one (a stale
+    pad, another device's entry) is a 409 and nothing goes; and when that event closed a
+    complete hand it goes only with ``reopen`` (the hand's points leave the score)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if not may_undo(user, match):
             raise PermissionDenied("only an organiser or the match's scorer can undo")
         events = HandEvent.objects.filter(hand__match=match)
-        if hand_number is None:
+        if hand_number is None or last_seq is not None:
             last = events.order_by("-hand__number", "-seq").select_related("hand").first()
             if last is None:
                 raise Refused("there is nothing to undo", item={"field": "hand"})
+            if last_seq is not None:
+                _check_named_last(match, last, hand_number, last_seq, reopen)
             hand_number, to_seq = last.hand.number, last.seq
         else:
             if not match.hands.filter(number=hand_number).exists():
@@ -328,6 +354,38 @@ def undo(
             ) from error
         _sync(match, state)
     return Outcome(match, state)
+
+
+def _check_named_last(
+    match: Match, last: HandEvent, hand_number: int | None, last_seq: int, reopen: bool
+) -> None:
+    """The undo names the match's last event, and says so when it reopens a hand."""
+    if (last.hand.number, last.seq) != (hand_number, last_seq):
+        raise Stale(
+            msg(
+                (
+                    "the last entry is hand {hand}'s number {seq}, not hand "
+                    "{named_hand}'s number {named_seq}: nothing was undone"
+                ),
+                hand=last.hand.number,
+                seq=last.seq,
+                named_hand=hand_number,
+                named_seq=last_seq,
+            ),
+            match,
+        )
+    if last.hand.complete and not reopen:
+        raise Reopens(
+            msg(
+                (
+                    "removing hand {hand}'s entry {seq} reopens hand {hand}, which is "
+                    "complete, and takes its points off the score: send reopen to do it"
+                ),
+                hand=hand_number,
+                seq=last_seq,
+            ),
+            item={"field": "reopen"},
+        )
 
 
 def rebuild(match: Match) -> Any:
@@ -727,6 +785,8 @@ def _sync_match(
         [r for r in changed if r.pk is not None], ["score", "is_winner", "hands_won", "counters"]
     )
     match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
+    if state.finished and match.finished_at is None:
+        match.finished_at = timezone.now()  # once: a correction keeps it
     result_changed = Match.Status.FINISHED in (before[0], match.status) and before != (
         match.status,
         list(state.score),
@@ -741,7 +801,7 @@ def _sync_match(
     match_written.send(sender=Match, match_id=match.pk, result_changed=result_changed)
     match.live = live_summary(state)
     match.version += writes  # the caller holds the row lock: no lost update
-    match.save(update_fields=["status", "version", "updated_at", "live"])
+    match.save(update_fields=["status", "version", "updated_at", "live", "finished_at"])
 
 
 def live_summary(state: Any) -> dict[str, Any]:

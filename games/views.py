@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,6 +24,7 @@ from .pad import pad_config, rules_text
 from .refusals import localize, seat_label
 from .replays import match_story, unit_labels
 from .services import Refused, create_match, export_record, replay
+from .steps import match_steps
 
 
 def _told(content: bytes) -> dict[str, Any] | None:
@@ -121,8 +123,40 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "auction": "bid" in game.turn_kinds,
         "hands": match_story(game, state, names),
         "can_score": may_record(request.user, match),
+        "replay_url": reverse("games:replay", args=[match.pk]),
     }
     return render(request, "games/match.html", context)
+
+
+def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match step by step (``?step=N``, or ``?hand=H`` for a hand's first step): the
+    positions of the asked step's hand, the asked one shown; prev/next are links (a
+    script steps within the hand without a reload, by buttons, arrows or swipes)."""
+    match = _readable_match(request, pk)
+    names = [s.player.display_name for s in match.seats.all()]
+    hidden = not may_see_hands(request.user, match)
+    steps = match_steps(match, names, hide_deal_in_play=hidden)
+    asked = request.GET.get("step") or "1"
+    hand = request.GET.get("hand")
+    if not asked.isdigit() or (hand is not None and not hand.isdigit()):
+        message = _("step and hand: whole numbers from 1.")
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+    number = min(max(int(asked), 1), len(steps))  # a step beyond the log: its last
+    if hand is not None:
+        firsts = [s.number for s in steps if s.hand == int(hand)]
+        number = firsts[0] if firsts else number
+    shown = steps[number - 1].hand if steps else None
+    context = {
+        "match": match,
+        "game_title": find_game(match.game).title,
+        "names": names,
+        "steps": [s for s in steps if s.hand == shown],
+        "current": number,
+        "total": len(steps),
+        "hidden": hidden,
+        "auction": "bid" in find_game(match.game).turn_kinds,
+    }
+    return render(request, "games/replay.html", context)
 
 
 @login_required

@@ -1,8 +1,8 @@
 """Ratings: a ladder per club and game, built from finished matches in order of finish.
 
 Everything here is derived from the matches and can be rebuilt (``manage.py
-rebuild_ratings``); ``RatedMatch`` keeps the one fact a rebuild needs and the matches do
-not: when the ladder first saw a match finished (its place in the order).
+rebuild_ratings``): a match's place in the order is when it first finished
+(``Match.finished_at``, which a correction keeps).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .method import Z
 
 class RatedMatch(models.Model):
     """A finished match applied to its club's ladder for its game, once, in the order
-    (``finished_at``, match id)."""
+    (``finished_at``: the match's first finish, match id)."""
 
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="rated")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")

@@ -4,17 +4,18 @@ rating and its history chart, the partners and the opponents."""
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
 from games.engine import games
 from games.models import Match
+from tournaments.charts import line_chart
 from tournaments.player_sections import Section
 
 from .histories import histories
 from .method import PARAMETERS, Skill
 from .models import Rating, RatingChange
-from .svg import line_chart
 
 #: the rating changes listed under the chart (the chart shows them all)
 RECENT = 8
@@ -37,8 +38,9 @@ def player_section(request: HttpRequest, club: Club, player: Player) -> Section:
             values,
             title=_("%(game)s rating of %(player)s") % {"game": game.title, "player": player},
             description=_("Rating (μ − 3σ) after each rated match, from %(start)s to %(end)s")
-            % {"start": f"{values[0]:.2f}", "end": f"{values[-1]:.2f}"},
+            % {"start": floatformat(values[0], 2), "end": floatformat(values[-1], 2)},
             x_label=_("Rated matches"),
+            y_title=_("Rating (μ − 3σ)"),
             ident=f"rating-{game.name}",
         )
         blocks.append(

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -27,10 +27,10 @@ class RatingsTable(tables.Table):
         return format_html('<a href="{}">{}</a>', url, value)
 
     def render_ordinal(self, value):
-        return number_format(value, 2)
+        return floatformat(value, 2)
 
     def render_mu(self, value):
-        return number_format(value, 2)
+        return floatformat(value, 2)
 
     def render_sigma(self, value):
-        return number_format(value, 2)
+        return floatformat(value, 2)

@@ -24,6 +24,7 @@ from tournaments.models import Tournament
 from . import report
 from .models import Scope, StatJob
 from .store import job_progress
+from .visible import readable_totals
 
 ID = r"[1-9]\d{0,8}"
 KEYS = {
@@ -50,7 +51,29 @@ class DeclarationSerializer(serializers.Serializer):
     kind = serializers.CharField(help_text="solo, cuatrola, quintola; bid60…; suit, …_doubled")
     declared = serializers.IntegerField()
     made = serializers.IntegerField(help_text="Made good")
+    failed = serializers.IntegerField(help_text="Failed (Belote: dentro)")
+    score_for = serializers.IntegerField(help_text="Match points the declarer's unit gained")
+    score_against = serializers.IntegerField(help_text="Match points the other units gained")
     by_trumps = TrumpsSerializer(many=True)
+
+
+class OwnSerializer(serializers.Serializer):
+    matches_won = serializers.IntegerField()
+    hands_won = serializers.IntegerField()
+    defended = serializers.IntegerField(help_text="Contracts of another unit played against")
+    broke = serializers.IntegerField(help_text="…of which failed")
+
+
+class CapotsSerializer(serializers.Serializer):
+    declarer = serializers.IntegerField(help_text="Capots by the declaring side")
+    defender = serializers.IntegerField(help_text="Capots by the defence")
+
+
+class BidsSerializer(serializers.Serializer):
+    average = serializers.FloatField(allow_null=True, help_text="Average winning bid")
+    margin = serializers.FloatField(
+        allow_null=True, help_text="Average points over the bid (hands played out)"
+    )
 
 
 class BucketSerializer(serializers.Serializer):
@@ -60,7 +83,16 @@ class BucketSerializer(serializers.Serializer):
 
 class GameStatsSerializer(serializers.Serializer):
     game = serializers.CharField()
-    hands = serializers.IntegerField()
+    hands = serializers.IntegerField(help_text="Complete hands, void ones included")
+    void_hands = serializers.IntegerField(help_text="Hands nobody played (all passed)")
+    sat_out_hands = serializers.IntegerField(
+        help_text="A player's hands played by the others (a partner's declaration, C5)"
+    )
+    played_hands = serializers.IntegerField(help_text="What the per-hand figures divide by")
+    matches = serializers.IntegerField()
+    won = OwnSerializer(allow_null=True, help_text="A player's or pair's own; else null")
+    capots = CapotsSerializer()
+    bids = BidsSerializer(allow_null=True, help_text="Games won by a bid in points")
     metrics = serializers.DictField(child=serializers.IntegerField())
     mano = CountSerializer()
     dealer = CountSerializer()
@@ -79,11 +111,13 @@ class ProgressSerializer(serializers.Serializer):
     status = serializers.CharField(allow_null=True)
     chunks = serializers.IntegerField()
     chunks_done = serializers.IntegerField()
-    hands = serializers.IntegerField()
+    hands = serializers.IntegerField(
+        allow_null=True, help_text="Hands replayed, the whole site's: staff only (else null)"
+    )
 
 
-def _guard(scope: str, key: str, user) -> None:
-    """404 unless the scope's key names something ``user`` may read."""
+def _guard(scope: str, key: str, user) -> Club:
+    """404 unless the scope's key names something ``user`` may read; its club."""
     pattern = KEYS.get(scope)
     found = pattern.match(key) if pattern else None
     if found is None:
@@ -101,12 +135,13 @@ def _guard(scope: str, key: str, user) -> None:
         target = Club.objects.filter(pk=ids[0]).first()
     if target is None or not may_read(user, target):
         raise NotFound("no such statistics scope or key")
+    return target if isinstance(target, Club) else target.club
 
 
 @extend_schema(
     summary="Replay statistics of a player, pair, club, tournament or season",
     parameters=[
-        OpenApiParameter("scope", str, "path", enum=[c for c, _ in Scope.choices]),
+        OpenApiParameter("scope", str, "path", enum=list(KEYS)),
         OpenApiParameter("key", str, "path", description="id; pair `12-40`; season `3:2026`"),
     ],
     responses={200: ScopeStatsSerializer, **errors(404)},
@@ -114,8 +149,9 @@ def _guard(scope: str, key: str, user) -> None:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def scope_stats(request: Request, scope: str, key: str) -> Response:
-    _guard(scope, key, request.user)
-    games = report.as_json(report.scope_stats(scope, key))
+    club = _guard(scope, key, request.user)
+    totals = readable_totals(request.user, club)  # what this reader may read, no more
+    games = report.as_json(report.scope_stats(scope, key, totals))
     return Response({"scope": scope, "key": key, "games": games})
 
 
@@ -123,4 +159,4 @@ def scope_stats(request: Request, scope: str, key: str) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def progress(request: Request) -> Response:
-    return Response(job_progress(StatJob.objects.first()))
+    return Response(job_progress(StatJob.objects.first(), request.user))

@@ -22,17 +22,25 @@ class Scope(models.TextChoices):
     CLUB = "club", _("club")
     TOURNAMENT = "tournament", _("tournament")
     SEASON = "season", _("season")
+    VERSUS = "versus", _("head to head")
 
 
 class StatTotal(models.Model):
     """One summed metric: ``key`` is the player's or tournament's id, the pair's two
-    player ids (``12-40``, lower first), the year of a season, or the club's id."""
+    player ids (``12-40``, lower first), the year of a season, the club's id, or head to
+    head a player's or pair's key and an opponent's (``12:40``, ``12-40:3-7``).
+
+    ``tournament`` is the visibility bucket: the tournament of the matches summed here
+    (0: matches in no tournament). A reader's figures are the sum over the buckets the
+    access policy lets them read (``stats/visible.py``), so that closing a tournament to
+    the public takes its hands out of every public figure at once, with no rebuild."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
     scope = models.CharField(_("scope"), max_length=12, choices=Scope.choices)
     key = models.CharField(_("key"), max_length=40)
     game = models.CharField(_("game"), max_length=20)
     metric = models.CharField(_("metric"), max_length=40)
+    tournament = models.PositiveIntegerField(_("tournament"), default=0)
     value = models.BigIntegerField(_("value"), default=0)
 
     class Meta:
@@ -40,13 +48,15 @@ class StatTotal(models.Model):
         verbose_name_plural = _("statistics")
         constraints = [
             models.UniqueConstraint(
-                fields=["scope", "key", "game", "metric"], name="one_total_per_metric"
+                fields=["scope", "key", "game", "metric", "tournament"],
+                name="one_total_per_metric_and_bucket",
             )
         ]
         indexes = [models.Index(fields=["club", "scope", "key"])]
 
     def __str__(self) -> str:
-        return f"{self.scope} {self.key} {self.game} {self.metric} = {self.value}"
+        where = f"{self.scope} {self.key} {self.game} {self.metric} [{self.tournament}]"
+        return f"{where} = {self.value}"
 
 
 class StatJob(models.Model):
@@ -65,6 +75,10 @@ class StatJob(models.Model):
     hands = models.PositiveBigIntegerField(_("hands replayed"), default=0)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    #: the Celery queue its chunks were sent to ("" the default): the sweep resends there
+    queue = models.CharField(_("queue"), max_length=100, blank=True, default="")
+    #: when a chunk last started or was stored: a job idle for a lease lost its queue
+    active_at = models.DateTimeField(_("last active"), null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
@@ -73,6 +87,26 @@ class StatJob(models.Model):
 
     def __str__(self) -> str:
         return f"job {self.pk}: {self.chunks_done}/{self.chunks} {self.status}"
+
+
+class StatChunk(models.Model):
+    """A chunk of a job as a lease: ``started_at`` is set when a worker starts it, and a
+    chunk started longer than ``STATS_LEASE_SECONDS`` ago with no partial stored is taken
+    as lost (its worker killed: the broker would redeliver it only after its visibility
+    timeout, an hour) and sent again by the sweep (``stats.sweep``)."""
+
+    job = models.ForeignKey(StatJob, on_delete=models.CASCADE, related_name="leases")
+    chunk = models.PositiveIntegerField()
+    first_match = models.PositiveBigIntegerField()
+    last_match = models.PositiveBigIntegerField()
+    sent_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["job", "chunk"], name="one_lease_per_chunk")]
+
+    def __str__(self) -> str:
+        return f"job {self.job_id} chunk {self.chunk} sent {self.sent_at:%H:%M:%S}"
 
 
 class StatPartial(models.Model):

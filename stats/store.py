@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Sum
 from django.utils import timezone
 
+from clubs.access import AnyUser
 from games.models import Hand, HandEvent, Match, Seat
 from tournaments.models import Fixture
 
@@ -117,9 +118,9 @@ def range_totals(first: int, last: int) -> tuple[Totals, int, list[list[int]]]:
     events = _events(list(infos))
     for match_id, rows in itertools.groupby(events, key=lambda row: row[0]):
         info, _ = infos[match_id]
-        seats, n = replay_facts(info, (data for _, data in rows))
-        route(info, seats, n, totals)
-        hands += n
+        facts = replay_facts(info, (data for _, data in rows))
+        route(info, facts, totals)
+        hands += facts.hands
     return totals, hands, [[i, version] for i, (_, version) in sorted(infos.items())]
 
 
@@ -141,7 +142,9 @@ def store_partial(job_id: int, chunk: int, first: int, last: int) -> bool:
         job = StatJob.objects.select_for_update().get(pk=job_id)
         done = job.partials.count()
         replayed = job.partials.aggregate(n=Sum("hands"))["n"] or 0
-        StatJob.objects.filter(pk=job_id).update(chunks_done=done, hands=replayed)
+        StatJob.objects.filter(pk=job_id).update(
+            chunks_done=done, hands=replayed, active_at=timezone.now()
+        )
     return done == job.chunks and job.status == StatJob.Status.RUNNING
 
 
@@ -176,8 +179,8 @@ def merge_job(job_id: int) -> list[int]:
             )
         StatTotal.objects.bulk_create(
             (
-                StatTotal(club_id=c, scope=s, key=k, game=g, metric=m, value=v)
-                for (s, k, c, g, m), v in totals.items()
+                StatTotal(club_id=c, scope=s, key=k, game=g, metric=m, tournament=t, value=v)
+                for (s, k, c, g, m, t), v in totals.items()
             ),
             batch_size=2000,
         )
@@ -193,16 +196,16 @@ def merge_job(job_id: int) -> list[int]:
 def add_totals(totals: Totals) -> None:
     """Add to the stored totals (insert or increment), in one statement per batch."""
     table = StatTotal._meta.db_table
-    rows = [(c, s, k, g, m, v) for (s, k, c, g, m), v in totals.items() if v]
+    rows = [(c, s, k, g, m, t, v) for (s, k, c, g, m, t), v in totals.items() if v]
     sql = (
-        f"INSERT INTO {table} (club_id, scope, key, game, metric, value) VALUES "
-        "{values} ON CONFLICT (scope, key, game, metric) "
+        f"INSERT INTO {table} (club_id, scope, key, game, metric, tournament, value) VALUES "
+        "{values} ON CONFLICT (scope, key, game, metric, tournament) "
         f"DO UPDATE SET value = {table}.value + excluded.value"
     )
     with connection.cursor() as cursor:
         for start in range(0, len(rows), 500):
             batch = rows[start : start + 500]
-            values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(batch))
+            values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s)"] * len(batch))
             cursor.execute(sql.format(values=values), [x for row in batch for x in row])
 
 
@@ -225,8 +228,10 @@ def count_match(match_id: int) -> str:
     return "counted"
 
 
-def job_progress(job: StatJob | None) -> dict[str, object]:
-    """The progress bar's numbers."""
+def job_progress(job: StatJob | None, user: AnyUser | None = None) -> dict[str, object]:
+    """The progress bar's numbers. The hands replayed are the whole site's, private clubs
+    and tournaments included: shown to staff and superusers only (``None`` to others)."""
+    staff = user is not None and (user.is_staff or user.is_superuser)
     if job is None:
         return {"job": None, "status": None, "chunks": 0, "chunks_done": 0, "hands": 0}
     return {
@@ -234,5 +239,5 @@ def job_progress(job: StatJob | None) -> dict[str, object]:
         "status": job.status,
         "chunks": job.chunks,
         "chunks_done": job.chunks_done,
-        "hands": job.hands,
+        "hands": job.hands if staff else None,
     }

@@ -3,6 +3,7 @@ progress of the running job as JSON for the page's bar."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -10,26 +11,30 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from clubs.models import Club
+from games.engine import find_game
+from tournaments.charts import bar_chart
 from tournaments.exports import SafeTableExport
 from tournaments.models import Tournament
 
 from . import report
-from .charts import bar_chart
 from .models import StatJob, StatTotal
 from .store import job_progress
 from .tables import (
     DeclarationTable,
+    HeadToHeadTable,
     MetricTable,
     PairTable,
     PeopleTable,
     declaration_rows,
     metric_rows,
+    people_table,
 )
+from .visible import readable_totals
 
 
 def progress(request: HttpRequest) -> JsonResponse:
     """The latest job's chunks done and total (the page polls it while a job runs)."""
-    return JsonResponse(job_progress(StatJob.objects.first()))
+    return JsonResponse(job_progress(StatJob.objects.first(), request.user))
 
 
 def _charts(stats: list[report.GameStats]) -> list[dict]:
@@ -50,6 +55,8 @@ def _charts(stats: list[report.GameStats]) -> list[dict]:
                             bars,
                             title=_("%(kind)s made good by trumps held") % {"kind": title},
                             top=100,
+                            x_title=_("Trumps the declarer held"),
+                            y_title=_("Made good (%)"),
                         ),
                     }
                 )
@@ -58,19 +65,35 @@ def _charts(stats: list[report.GameStats]) -> list[dict]:
             {
                 "game": s,
                 "by_trumps": by_trumps,
-                "distribution": bar_chart(dist, title=_("Card points per hand")),
+                "distribution": bar_chart(
+                    dist,
+                    title=_("Card points per hand"),
+                    x_title=_("Card points taken in the hand (lowest of each band)"),
+                    y_title=_("Hands"),
+                ),
             }
         )
     return out
 
 
 def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, back: str):
-    stats = report.scope_stats(scope, key)
+    totals = readable_totals(request.user, club)  # what this reader may read, no more
+    stats = report.scope_stats(scope, key, totals)
     metrics = MetricTable(metric_rows(stats), prefix="m-")
     declarations = DeclarationTable(declaration_rows(stats), prefix="d-")
     tables = {"metrics": metrics, "declarations": declarations}
+    players, pairs, versus = [], [], None
     if scope == "club":
-        tables["players"], tables["pairs"] = _people(request, club)
+        players, pairs = _people(club, totals)
+        tables |= {f"players-{g}": t for g, t in players}
+        tables |= {f"pairs-{g}": t for g, t in pairs}
+        # every game's in one CSV, under the names the page always had (no kind columns:
+        # each game has its own kinds)
+        tables["players"] = PeopleTable([r for _, t in players for r in t.data], prefix="p-")
+        tables["pairs"] = PairTable([r for _, t in pairs for r in t.data], prefix="q-")
+    if scope == "player":
+        versus = HeadToHeadTable(_head_to_head(club, totals, key), prefix="v-")
+        tables["versus"] = versus
     for table in tables.values():
         RequestConfig(request, paginate=False).configure(table)
     if request.GET.get("_export") == "csv":
@@ -79,9 +102,7 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
     seasons = sorted(
         {
             int(k.split(":")[1])
-            for k in StatTotal.objects.filter(scope="season", club=club)
-            .values_list("key", flat=True)
-            .distinct()
+            for k in totals.filter(scope="season").values_list("key", flat=True).distinct()
         },
         reverse=True,
     )
@@ -92,8 +113,10 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
         "stats": stats,
         "metrics": metrics,
         "declarations": declarations,
-        "players": tables.get("players"),
-        "pairs": tables.get("pairs"),
+        "small_sample": report.SMALL_SAMPLE,
+        "players": [(find_game(g), t) for g, t in players],
+        "pairs": [(find_game(g), t) for g, t in pairs],
+        "versus": versus,
         "charts": _charts(stats),
         "seasons": seasons,
         "job": job_progress(StatJob.objects.first()),
@@ -101,17 +124,42 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
     return render(request, "stats/stats.html", context)
 
 
-def _people(request: HttpRequest, club: Club) -> tuple[PeopleTable, PairTable]:
-    names = dict(club.players.values_list("pk", "display_name"))
-    players = report.people(club.pk, "player")
-    for row in players:
-        row["name"] = names.get(int(row["key"]), row["key"])
-        row["url"] = reverse("stats:player", args=[club.slug, int(row["key"])])
-    pairs = report.people(club.pk, "pair")
-    for row in pairs:
-        a, b = (names.get(int(p), p) for p in row["key"].split("-"))
-        row["name"] = f"{a} & {b}"
-    return PeopleTable(players, prefix="p-"), PairTable(pairs, prefix="q-")
+def _names(club: Club) -> dict[int, str]:
+    return dict(club.players.values_list("pk", "display_name"))
+
+
+def _name(names: dict[int, str], key: str) -> str:
+    """A player's name, or a pair's two (``12-40``)."""
+    return " & ".join(names.get(int(p), p) for p in key.split("-"))
+
+
+def _people(
+    club: Club, totals: QuerySet[StatTotal]
+) -> tuple[list[tuple[str, PeopleTable]], list[tuple[str, PairTable]]]:
+    """Per game, the players' table and the pairs'."""
+    names = _names(club)
+    players = report.people(totals, "player")
+    for rows in players.values():
+        for row in rows:
+            row["name"] = _name(names, row["key"])
+            row["url"] = reverse("stats:player", args=[club.slug, int(row["key"])])
+    pairs = report.people(totals, "pair")
+    for rows in pairs.values():
+        for row in rows:
+            row["name"] = _name(names, row["key"])
+    return (
+        [(g, people_table(PeopleTable, find_game(g), r, f"p{g}-")) for g, r in players.items()],
+        [(g, people_table(PairTable, find_game(g), r, f"q{g}-")) for g, r in pairs.items()],
+    )
+
+
+def _head_to_head(club: Club, totals: QuerySet[StatTotal], key: str) -> list[dict]:
+    names = _names(club)
+    rows = report.head_to_head(totals, key)
+    for row in rows:
+        row["ours"], row["theirs"] = _name(names, row["ours"]), _name(names, row["theirs"])
+        row["game"] = find_game(row["game"]).title
+    return rows
 
 
 def club_stats(request: HttpRequest, slug: str) -> HttpResponse:

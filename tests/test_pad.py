@@ -169,6 +169,38 @@ def _placeholders(text: str) -> list[str]:
     return re.findall(r"%\((\w+)\)s", text)
 
 
+def test_the_pad_names_the_calls_with_the_match_pages_words():
+    """One vocabulary (issue 19): Belote's calls, contracts and declarations on the pad are
+    the match page's (games/templatetags/rounds.py), in the reader's language."""
+    match = subastao_match(3)
+    with translation.override("es"):
+        config = pad_config(find_game("subastao"), match, ["Ana", "Blas", "Carmen"])
+    words = config["words"]
+    assert (words["hearts"], words["no_trumps"], words["double"]) == (
+        "corazones",
+        "sin triunfos",
+        "contra",
+    )
+    assert (words["tierce"], words["quarte"]) == ("tercera", "cuarta")
+    # the pad keeps no table of its own for them
+    assert not {"hearts", "no_trumps", "all_trumps", "double", "redouble"} & set(labels())
+
+
+def test_the_pad_page_has_no_inline_script(client):
+    """Scripts in static files only (a Content-Security-Policy without 'unsafe-inline'):
+    the page's data is a JSON block, the manifest and the worker are linked."""
+    match = subastao_match(3)
+    user = match.club.memberships.get().user
+    client.force_login(user)
+    html = client.get(f"/matches/{match.pk}/score/").content.decode()
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S)
+    assert scripts
+    for attrs, body in scripts:
+        assert "src=" in attrs or 'type="application/json"' in attrs, attrs
+        assert "src=" not in attrs or not body.strip()
+    assert '<link rel="manifest" href="/pad.webmanifest">' in html
+    assert 'data-worker="/pad-worker.js"' in html
+
 def test_the_pad_polls_at_the_interval_the_settings_give(client, settings):
     match = subastao_match(3)
     client.force_login(match.club.memberships.get().user)

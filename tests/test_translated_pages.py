@@ -39,8 +39,11 @@ def pages() -> list[str]:
     for match in Match.objects.order_by("pk"):
         urls.append(f"/matches/{match.pk}/")
         urls.append(f"/matches/{match.pk}/score/")
+        urls.append(f"/matches/{match.pk}/replay/?step=12")
     for player in Player.objects.filter(club=club).order_by("pk"):
         urls.append(f"/clubs/{club.slug}/players/{player.pk}/")
+    urls.append(f"/clubs/{club.slug}/players/{player.pk}/edit/")
+    urls += ["/my-matches/", "/my-table/"]
     return urls
 
 

@@ -1,3 +1,5 @@
+from functools import cache
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -15,9 +17,48 @@ def _game_choices() -> list[tuple[str, str]]:
     return [(g.name, g.title) for g in games()]
 
 
-def _tiebreak_choices() -> list[tuple[str, str]]:
+def _tiebreak_choices(keys=None) -> list[tuple[str, str]]:
     # the names and descriptions in the reader's language (tables.py looks them up)
-    return [(k, f"{short_name(k)} — {description(k)}") for k in REGISTRY]
+    keys = REGISTRY if keys is None else keys
+    return [("", "—")] + [(k, f"{short_name(k)} — {description(k)}") for k in keys]
+
+
+#: how many tiebreaks the form lets an organiser put in order
+TIEBREAK_SLOTS = 6
+
+
+def _table_sizes(game) -> set[int]:
+    """The tables a tournament of ``game`` may have (entries at a table), over the rule
+    choices the game declares (Subastao: three seats, or two pairs)."""
+    rulesets = [game.parse_rules(None)]
+    for option in game.rule_options():
+        for choice in option.choices:
+            try:
+                rulesets.append(game.parse_rules({option.key: choice}))
+            except ValueError:  # a choice that needs another option set with it
+                continue
+    return {game.units(r) for r in rulesets}
+
+
+@cache  # the registry and the games are fixed once the apps are loaded
+def _games_of(key: str) -> str:
+    """The games a metric is offered for: those whose counters it reads (or every game)
+    and whose tables it ranks (Cuatrola has no "times 1st at a table of three")."""
+    metric = REGISTRY[key]
+    return " ".join(
+        g.name for g in games() if any(metric.applies(n, g.name) for n in _table_sizes(g))
+    )
+
+
+class TiebreakSelect(forms.Select):
+    """A tiebreak's choices, each option saying for which games the metric is registered
+    (``data-games``): the page's script offers only the chosen game's."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value in REGISTRY:
+            option["attrs"]["data-games"] = _games_of(value)
+        return option
 
 
 class TournamentForm(forms.Form):
@@ -45,18 +86,28 @@ class TournamentForm(forms.Form):
         initial=0,
         help_text=_("Played, not forfeited; pairs tables only. Fewer than per win."),
     )
-    tiebreaks = forms.MultipleChoiceField(
-        label=_("Tiebreaks (in order)"),
-        required=False,
-        choices=_tiebreak_choices,
-        help_text=_("Empty: the format's defaults"),
-    )
     is_public = forms.BooleanField(
         label=_("Public (anybody may follow it)"), required=False, initial=True
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # the tiebreaks, in order: one plain select each (a phone's own picker), before
+        # the visibility; only the game's metrics once the game is known (else every one,
+        # and the page's script narrows them as the game is chosen)
+        game = (self.data.get("game") if self.is_bound else None) or self.initial.get("game")
+        keys = [k for k in REGISTRY if game is None or game in _games_of(k).split()]
+        visibility = self.fields.pop("is_public")
+        given = [k for k in self.initial if k.startswith("tiebreak_")]
+        self.tiebreak_slots = max(TIEBREAK_SLOTS, len(given))
+        for n in range(1, self.tiebreak_slots + 1):
+            self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
+                label=_("Tiebreak %(n)s") % {"n": n},
+                required=False,
+                choices=_tiebreak_choices(keys),
+                widget=TiebreakSelect(attrs={"class": "tiebreak"}),
+            )
+        self.fields["is_public"] = visibility
         self.rule_groups: list[tuple[str, str, list[str]]] = []
         for game in games():
             keys = []
@@ -81,6 +132,17 @@ class TournamentForm(forms.Form):
                     rules[key.split("-", 1)[1]] = value
         # the engine checks every value (parse_rules, in the service); the defaults fill gaps
         data["rules"] = rules
+        data["tiebreaks"] = []
+        for n in range(1, self.tiebreak_slots + 1):
+            key = data.pop(f"tiebreak_{n}", "")
+            if key in data["tiebreaks"]:
+                self.add_error(
+                    f"tiebreak_{n}",
+                    _("%(name)s is already tiebreak %(at)s.")
+                    % {"name": short_name(key), "at": data["tiebreaks"].index(key) + 1},
+                )
+            elif key:
+                data["tiebreaks"].append(key)
         for key, default in (("points_per_win", 1), ("points_per_loss", 0)):
             if key in data and data[key] is None:
                 data[key] = default
@@ -108,7 +170,7 @@ class TournamentForm(forms.Form):
                 "is_public",
             )
         }
-        initial["tiebreaks"] = t.tiebreaks
+        initial.update({f"tiebreak_{n}": k for n, k in enumerate(t.tiebreaks, 1)})
         initial.update({f"{t.game}-{k}": v for k, v in t.rules.items()})
         return initial
 
@@ -204,6 +266,8 @@ class EntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         labels = [_("Player"), _("Partner")]
         self.size = size
+        if size == 1:  # tables of three: an entry is one player, no pair to name
+            self.fields["name"].help_text = _("Left empty: the player's name.")
         for i in range(size):
             self.fields[f"player_{i + 1}"] = forms.ModelChoiceField(
                 label=labels[i] if i < len(labels) else _("Player"),

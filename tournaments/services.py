@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date, time
+from functools import partial
 from math import ceil
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -39,6 +40,7 @@ from .models import (
     Tournament,
 )
 from .pairing import DrawEntry, DrawRequest, Table, generator_for
+from .signals import visibility_changed
 from .standings import Scheme, rank, without_annulled
 from .standings_store import load_results, scheme_of
 from .tasks import request_standings
@@ -183,6 +185,7 @@ def update_tournament(t: Tournament, user: User, **changes: object) -> Tournamen
                 % {"old": t.entry_size, "new": entry_size},
                 item={"field": "rules"},
             )
+        opened_or_closed = "is_public" in changes and bool(changes["is_public"]) != t.is_public
         for k in ("name", "is_public"):
             if k in changes:
                 setattr(t, k, changes[k])
@@ -190,7 +193,16 @@ def update_tournament(t: Tournament, user: User, **changes: object) -> Tournamen
             setattr(t, k, merged[k])
         t.table_size, t.entry_size = table_size, entry_size
         t.save()
+        if opened_or_closed:
+            # robust: the change is committed, a failing follower must not make it a 500
+            transaction.on_commit(partial(_visibility_changed, t), robust=True)
     return t
+
+
+def _visibility_changed(t: Tournament) -> None:
+    visibility_changed.send(
+        Tournament, tournament_id=t.pk, club_id=t.club_id, game=t.game, is_public=t.is_public
+    )
 
 
 def set_seeding(t: Tournament, user: User, order: Sequence[Entry]) -> None:
@@ -235,9 +247,20 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
             else msg("an entry is {n} player(s) of the club", n=n)
         )
         raise Refused(what, item={"field": "players"})
-    taken = EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
-    if taken.exists():
-        raise Refused("a player can be in one entry only", item={"field": "players"})
+    taken = (
+        EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
+        .select_related("player", "entry")
+        .first()
+    )
+    if taken is not None:
+        raise Refused(
+            msg(
+                "{player} is already in the entry {entry}: a player can be in one entry only",
+                player=taken.player.display_name,
+                entry=taken.entry.name,
+            ),
+            item={"field": "players"},
+        )
     # no name given: the pair is known by its players ("Ana & Blas")
     name = name.strip() or " & ".join(p.display_name for p in players)[:120]
     if tournament.entries.filter(name=name).exists():

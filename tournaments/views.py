@@ -356,13 +356,11 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/bracket.html", {"t": t, "rounds": rounds})
 
 
-def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A player's matches the visitor may read, newest first: partner, opponents, score,
-    won or lost."""
-    club = _readable_club(request, slug)
-    player = get_object_or_404(club.players, pk=pk)
+def player_matches(user, player) -> tuple[list[dict], int, int]:
+    """The player's matches ``user`` may read, newest first (partner, opponents, score,
+    won or lost), and how many were won and lost: the player page and *My matches*."""
     seats = (
-        Seat.objects.filter(player=player, match__in=Match.objects.readable_by(request.user))
+        Seat.objects.filter(player=player, match__in=Match.objects.readable_by(user))
         .select_related("match")
         .prefetch_related(
             Prefetch("match__seats", Seat.objects.select_related("player")), "match__units"
@@ -397,6 +395,15 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 "outcome": outcome,
             }
         )
+    return rows, won, lost
+
+
+def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A player's matches the visitor may read, newest first: partner, opponents, score,
+    won or lost."""
+    club = _readable_club(request, slug)
+    player = get_object_or_404(club.players.select_related("user"), pk=pk)
+    rows, won, lost = player_matches(request.user, player)
     return render(
         request,
         "tournaments/player.html",
@@ -406,6 +413,7 @@ def player_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "rows": rows,
             "won": won,
             "lost": lost,
+            "organiser": may_organise(request.user, club),
             "sections": player_sections(request, club, player),
         },
     )

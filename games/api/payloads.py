@@ -11,7 +11,7 @@ from django.db.models import Prefetch
 from clubs.access import may_see_hands
 
 from ..engine import Game, find_game
-from ..models import Hand, Match, Seat
+from ..models import Hand, HandEvent, Match, Seat
 from ..services import replay
 
 
@@ -143,6 +143,33 @@ def last_hand(game: Game, state: Any) -> dict[str, Any] | None:
     return {"number": outcome.number, "delta": list(outcome.delta), "penalty": penalty}
 
 
+def last_entry(match: Match, state: Any) -> dict[str, Any] | None:
+    """The match's last stored event, for the pad to name what an undo takes back: its
+    hand and number (what the undo names, ``last_seq``), the event (a deal without its
+    cards), the trick of a play and whether its hand is complete (undoing it reopens the
+    hand and changes the score)."""
+    event = (
+        HandEvent.objects.filter(hand__match=match)
+        .order_by("-hand__number", "-seq")
+        .select_related("hand")
+        .first()
+    )
+    if event is None:
+        return None
+    trick = None
+    if event.kind == "play" and event.hand.number <= len(state.hands):
+        hand = state.hands[event.hand.number - 1]
+        # the match's last card is in the trick on the table, or closed the last trick
+        trick = len(hand.tricks) + (1 if hand.current_trick else 0)
+    return {
+        "hand": event.hand.number,
+        "seq": event.seq,
+        "event": {k: v for k, v in event.data.items() if k != "deal"},
+        "trick": trick,
+        "complete": event.hand.complete,
+    }
+
+
 def legal_payload(match: Match, state: Any) -> dict[str, Any]:
     """What the table may record next, each action in the game's event notation; the
     seats that play the hand (a seat sitting out can neither sing nor revoke), the
@@ -163,4 +190,5 @@ def legal_payload(match: Match, state: Any) -> dict[str, Any]:
         "in_hand": [s for s in seats if s not in out],
         "speech": story.get("speech", []),
         "last_hand": last_hand(game, state),
+        "last_entry": last_entry(match, state),
     }

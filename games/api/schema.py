@@ -141,6 +141,12 @@ class LegalSerializer(serializers.Serializer):
         help_text='The latest complete hand: {"number", "delta" (per unit), "penalty" '
         '({"seat", "rule"} or null)}',
     )
+    last_entry = serializers.DictField(
+        allow_null=True,
+        help_text='The match\'s last stored event, what an undo takes back: {"hand", "seq" '
+        '(the undo\'s last_seq), "event" (a deal without its cards), "trick" (of a play, '
+        'else null), "complete" (its hand is complete: undoing it reopens the hand)}',
+    )
 
 
 class LiveMatchSerializer(serializers.Serializer):

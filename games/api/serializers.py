@@ -131,11 +131,29 @@ class EventSerializer(serializers.Serializer):
 class UndoSerializer(serializers.Serializer):
     hand = serializers.IntegerField(required=False, min_value=1, max_value=10_000)
     to_seq = serializers.IntegerField(required=False, min_value=0, max_value=1_000_000)
+    last_seq = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=1_000_000,
+        help_text="With `hand`: the number of the event you expect to remove, the match's "
+        "last one; any other last event is a 409 and nothing is removed.",
+    )
+    reopen = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="With `last_seq`: the event closed a complete hand and you do mean to "
+        "reopen it (its points leave the score); without it that undo is a 409.",
+    )
 
     def validate(self, attrs):
-        if ("hand" in attrs) != ("to_seq" in attrs):
+        if "to_seq" in attrs and "last_seq" in attrs:
             raise serializers.ValidationError(
-                "give both hand and to_seq to roll a hand back, or neither to undo the last event"
+                "give to_seq to roll a hand back or last_seq to name the last event, not both"
+            )
+        if ("hand" in attrs) != ("to_seq" in attrs or "last_seq" in attrs):
+            raise serializers.ValidationError(
+                "give both hand and to_seq to roll a hand back, hand and last_seq to undo "
+                "the last event by its number, or neither to undo the last event"
             )
         return attrs
 

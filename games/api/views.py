@@ -349,18 +349,27 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(
         summary="Undo the last event, or roll a hand back",
         description='`{}` removes the match\'s last event; `{"hand": 3, "to_seq": 7}` '
-        "removes hand 3's events from number 7 on, and every later hand. Organisers, or the "
-        "match's scorer. Every undo is kept as an audit record.",
+        "removes hand 3's events from number 7 on, and every later hand; "
+        '`{"hand": 2, "last_seq": 4}` removes the last event only if it is hand 2\'s number '
+        "4 (409 otherwise: a stale client never removes what it did not show), and an event "
+        'that closed a complete hand only with `"reopen": true` (409 otherwise). '
+        "Organisers, or the match's scorer. Every undo is kept as an audit record.",
         request=UndoSerializer,
-        responses={200: MatchDetailSerializer, **errors(400, 403, 404)},
+        responses={200: MatchDetailSerializer, **errors(400, 403, 404, 409)},
     )
     @action(detail=True, methods=["post"], serializer_class=UndoSerializer)
     def undo(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
         body = UndoSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        data = body.validated_data
         outcome = services.undo(
-            match, request.user, body.validated_data.get("hand"), body.validated_data.get("to_seq")
+            match,
+            request.user,
+            data.get("hand"),
+            data.get("to_seq"),
+            last_seq=data.get("last_seq"),
+            reopen=data["reopen"],
         )
         return Response(match_payload(outcome.match, outcome.state, request.user))
 

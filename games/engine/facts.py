@@ -74,10 +74,12 @@ def tricks_and_sides(
     offender: int | None,
     width: int,
     top: int,
+    absent: int | None = None,
 ) -> None:
     """The facts every trick game shares: ``tricks`` are (winner seat, card points) in
     order (últimas and a capot need them all); ``won`` tells per seat whether its unit
-    took the hand, ``unit_of`` its scoring unit (a capot: one unit took every trick)."""
+    took the hand, ``unit_of`` its scoring unit (a capot: one unit took every trick).
+    A seat ``absent`` from the play (Cuatrola's partner of a solo) falls into no bucket."""
     taken = [0] * len(facts)
     for winner, points in tricks:
         facts[winner]["tricks"] += 1
@@ -89,7 +91,8 @@ def tricks_and_sides(
         if len({unit_of[w] for w, _ in tricks}) == 1:
             facts[last]["capots"] += 1
     for seat, points in enumerate(taken):
-        facts[seat][bucket_key(points, width, top)] += 1
+        if seat != absent:
+            facts[seat][bucket_key(points, width, top)] += 1
     facts[mano]["mano_hands"] += 1
     facts[mano]["mano_won"] += int(won[mano])
     facts[dealer]["dealer_hands"] += 1

@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
@@ -286,14 +286,23 @@ class Game(ABC):
     def replay(self, match: Any, events: Iterable[Any]) -> None:
         """Apply a whole stored log (every hand, in order) to an empty match state, each
         hand told its own events ahead (:meth:`settle_ahead`) right after its deal."""
+        for _event in self.replay_steps(match, events):
+            pass
+
+    def replay_steps(self, match: Any, events: Iterable[Any]) -> Iterator[Any]:
+        """:meth:`replay`, one event at a time: each event is yielded right after it is
+        applied, ``match`` then standing as it stood at that moment (a step-by-step
+        replay reads it there). A hand is read ahead to its end first, as a whole log is."""
         hand: list[Any] = []
         for event in [*events, None]:
             if hand and (event is None or self.is_deal(event)):
                 match.apply(hand[0])
                 if self.is_deal(hand[0]):
                     self.settle_ahead(match, hand)
+                yield hand[0]
                 for later in hand[1:]:
                     match.apply(later)
+                    yield later
                 hand = []
             if event is not None:
                 hand.append(event)

@@ -38,7 +38,8 @@ def parse_record(doc: Any) -> Record:
     """
     expect(isinstance(doc, dict), "a record must be a JSON object")
     expect(doc.get("format") == FORMAT, f"format must be {FORMAT!r}")
-    expect(doc.get("version") == VERSION, f"version must be {VERSION}")
+    version = doc.get("version")  # the integer 1: true and 1.0 are wrong types
+    expect(type(version) is int and version == VERSION, f"version must be {VERSION}")
     name = doc.get("game")
     expect(
         isinstance(name, str) and name in GAME_NAMES, f"game must be one of {', '.join(GAME_NAMES)}"

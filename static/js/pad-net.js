@@ -142,12 +142,14 @@
       return true;
     }
 
-    async function undo() {
+    // ``body`` names the event to remove ({hand, last_seq, reopen}); the server refuses
+    // (409) when its last event is another
+    async function undo(body) {
       generation += 1;
       settling = true;
       tell();
       try {
-        const response = await request("POST", "undo/", {});
+        const response = await request("POST", "undo/", body || {});
         const answer = await response.json();
         if (!response.ok) return answer;
         hooks.onState(answer, null);

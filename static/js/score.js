@@ -4,7 +4,8 @@
 // hand and the sequence number the server gave. Cards that are not in the legal list stay
 // tappable (dimmed): a scorer records what happened at the table, and the server answers a
 // card it can prove illegal with its rule and evidence (then the penalty is one tap away).
-// Strings, the deck and the table come from the page (#pad-config, built by the server).
+// Strings, the deck and the table come from the page (#pad-config, built by the server);
+// what it draws from a read (cards, words, the strips above the prompt) is pad-view.js.
 // Entries go through a queue (pad-net.js): kept while the connection is down, sent in order
 // when it returns; the pad polls legal/ so that another device's entries appear.
 (function () {
@@ -14,86 +15,61 @@
   const api = pad.dataset.api;
   const C = JSON.parse(document.getElementById("pad-config").textContent);
   const L = C.labels;
+  const W = C.words; // the notation's words as the match page says them (rounds.WORDS)
   const names = C.names;
-  const MARK = C.marks; // the suits' marks as the card tag draws them (French or Spanish)
-  const RANK = C.french ? {} : { "12": "R", "11": "C", "10": "S" };
   const $ = (id) => document.getElementById(id);
-  // Belote's suit contracts by the suit's letter (French deck)
-  const SUIT_CALL = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+  const V = window.PadView(C); // names, cards and the strips above the prompt (pad-view.js)
+  const { fmt, el, cardEl, suitEl, suitName, cardSaid, unitName, SUIT_CALL, entryText, describe } = V;
+  const { announceLabel, canteLabel, fillDeck, renderQueue, renderScore, renderStatus } = V;
+  const { renderHand, renderEntry, renderSpeech, renderLast, renderTricks } = V;
   let match = null; // the match as the API reads it
   let legal = null; // the legal/ read: hand, next_seq, phase, to_act, actions, in_hand…
   let queued = []; // entries not yet stored, in order (pad-net.js keeps them)
-  let dealing = null; // every seat's cards being entered: {hand, seat, hands}
+  // every seat's cards being entered: {hand, seat, hands, order (each tap, for undo)},
+  // kept in this phone's storage until the deal is sent (a reload keeps it)
+  const dealKey = "pad-deal-" + pad.dataset.match;
+  let dealing = loadDealing();
   // a refusal in the reader's language with the players' names (`detail`), else the
   // checker's sentence
   const message = (body) => body.detail || body.message;
 
-  const fmt = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => vars[k]);
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
   const lang = document.documentElement.lang || "es"; // the page's language, for the API
-  const suitName = (s) => C.suits[s] || s;
 
-  function el(tag, cls, text) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  // a suit's mark: the Spanish suits drawn from the site's sprite, French ones as printed
-  function markEl(suit) {
-    const small = el("small");
-    if (C.french || !C.symbols[suit]) {
-      small.textContent = MARK[suit] || suit;
-      return small;
+  function loadDealing() {
+    try {
+      const d = JSON.parse(window.localStorage.getItem(dealKey));
+      return d && Array.isArray(d.hands) && Array.isArray(d.order) ? d : null;
+    } catch (e) {
+      return null;
     }
-    const NS = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(NS, "svg");
-    svg.setAttribute("class", "suit-glyph");
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("focusable", "false");
-    const use = document.createElementNS(NS, "use");
-    use.setAttribute("href", C.glyphs + "#" + C.symbols[suit]);
-    svg.append(use);
-    small.append(svg);
-    return small;
   }
 
-  function cardEl(text, tag) {
-    const node = el(tag || "span", "card suit-" + text.slice(-1) + (C.french ? " french" : ""));
-    const rank = text.slice(0, -1), suit = text.slice(-1);
-    // named as it is said ("rey de bastos"), not by what is drawn ("R" and a picture)
-    const name = fmt(L.cardTitle, { rank: C.ranks[rank] || rank, suit: suitName(suit) });
-    node.title = name;
-    node.dataset.card = text;
-    if (node.tagName === "SPAN") {
-      node.setAttribute("role", "img");
-      node.setAttribute("aria-label", name);
-      node.append(RANK[rank] || rank, markEl(suit));
-      return node;
+  function saveDealing() {
+    try {
+      if (dealing) window.localStorage.setItem(dealKey, JSON.stringify(dealing));
+      else window.localStorage.removeItem(dealKey);
+    } catch (e) {
+      // private mode: the deal lives in this page only
     }
-    // a button is named by its content: the drawing hidden, the name for screen readers
-    // (an aria-label would not contain the visible "R", which speech input users say)
-    const drawn = el("span");
-    drawn.setAttribute("aria-hidden", "true");
-    drawn.append(RANK[rank] || rank, markEl(suit));
-    node.append(drawn, el("span", "visually-hidden", name));
-    return node;
   }
 
-  function suitEl(suit) {
-    const node = el("span", "suit-mark suit-" + suit + (C.french ? " french" : ""));
-    node.append(markEl(suit), " " + suitName(suit));
-    return node;
-  }
 
-  function button(label, event, cls) {
+  // ``ask``: a question the scorer answers before the entry goes (a penalty's consequence)
+  function button(label, event, cls, ask) {
     const b = el("button", cls || "");
     b.type = "button";
     if (typeof label === "string") b.textContent = label;
     else b.append(label);
-    b.addEventListener("click", () => send(event));
+    b.addEventListener("click", () => { if (!ask || window.confirm(ask)) send(event); });
     return b;
+  }
+
+  // a penalty ends the hand: the scorer confirms it, told so, before it is sent
+  function penaltyButton(seat, rule, cls) {
+    const ask = fmt(L.confirmPenalty, { rule: rule, name: names[seat], hand: legal.hand });
+    return button(fmt(L.penaltyFor, { name: names[seat], rule: rule }),
+      { kind: "penalty", seat: seat, rule: rule }, cls, ask);
   }
 
   // ------------------------------------------------------------------ talking to the API
@@ -133,40 +109,50 @@
     net.enqueue(Object.assign({ hand: legal.hand, expected_seq: nextSeq() }, event));
   }
 
+  // Undo takes back what this scorer entered last: a deal card still on this phone, then
+  // an entry still queued, then the server's last event — named, as the server said it
+  // was last (``last_entry``), so that a stale pad removes nothing else (409); one that
+  // closed a complete hand is asked for again, since the match score changes.
   async function undo() {
+    $("pad-error").textContent = "";
+    $("pad-status-note").textContent = "";
+    if (dealing && dealing.order.length) {
+      const last = dealing.order.pop();
+      const cards = dealing.hands[last.seat];
+      cards.splice(cards.indexOf(last.card), 1);
+      dealing.seat = last.seat;
+      $("pad-status-note").textContent = fmt(L.undoneDeal, { card: cardSaid(last.card), name: names[last.seat] });
+      render(match, legal);
+      return;
+    }
     if (queued.length && net.dropLast()) return; // not sent yet: it just leaves the queue
     if (net.busy()) {
       $("pad-error").textContent = L.undoOffline;
       return;
     }
-    if (!window.confirm(L.confirmUndo)) return;
+    const entry = legal && legal.last_entry;
+    if (!entry) {
+      $("pad-error").textContent = L.nothingToUndo;
+      return;
+    }
+    if (!window.confirm(fmt(L.confirmUndo, { what: describe(entry) }))) return;
+    if (entry.complete && !window.confirm(reopenQuestion(entry))) return;
     try {
-      const refused = await net.undo();
-      if (refused) showError(refused, 400, null, []);
+      const refused = await net.undo({ hand: entry.hand, last_seq: entry.seq, reopen: entry.complete });
+      if (refused) {
+        showError(refused, 409, null, []);
+        await net.refresh(true); // a stale pad: show what the server has now
+      }
     } catch (e) {
       $("pad-error").textContent = L.undoOffline;
     }
   }
 
-  function renderQueue(q) {
-    const box = $("pad-queue");
-    const n = q.queued.length;
-    box.textContent = "";
-    box.hidden = !n;
-    box.classList.toggle("offline", q.offline);
-    if (!n) return;
-    if (q.offline) box.append(n === 1 ? L.offlineOne : fmt(L.offline, { n: n }));
-    else box.append(fmt(L.sending, { n: n }));
-    const list = el("span", "queued");
-    q.queued.forEach((b) => list.append(" ", b.card ? cardEl(b.card) : el("span", "badge", entryText(b))));
-    box.append(list);
-  }
-
-  function entryText(b) {
-    if (b.card) return b.card;
-    if (b.kind === "penalty") return b.rule + " · " + names[b.seat];
-    if (b.kind === "cante") return canteLabel(b);
-    return L[b.bid] || L[b.call] || String(b.bid || b.call || b.suit || b.trump_card || b.kind);
+  function reopenQuestion(entry) {
+    const last = legal.last_hand;
+    const points = last && last.number === entry.hand ? (match.units || []).map((u) => unitName(u)
+      + " " + (last.delta[u.unit] >= 0 ? "+" : "") + last.delta[u.unit]).join(" · ") : "";
+    return fmt(L.confirmReopen, { hand: entry.hand, points: points });
   }
 
   function showError(body, status, sent, dropped) {
@@ -181,8 +167,7 @@
     if (sent && body.rule && C.penalty_rules.includes(body.rule) && Number.isInteger(seat)) {
       const p = el("div", "actions renuncio");
       if (C.may_organise) {
-        p.append(button(fmt(L.penaltyFor, { name: names[seat], rule: body.rule }),
-          { kind: "penalty", seat: seat, rule: body.rule }, "primary big"));
+        p.append(penaltyButton(seat, body.rule, "primary big"));
       } else {
         p.append(el("span", "muted", L.askOrganiser));
       }
@@ -195,49 +180,18 @@
     match = m;
     legal = l;
     if (dealing && (dealing.hand !== l.hand || l.phase !== "deal")) dealing = null;
+    saveDealing();
     const cur = m.current || {};
     renderScore(m);
     renderStatus(m, cur);
+    renderHand(m, cur, l);
+    renderEntry(l);
     renderTable(cur, l);
     renderActions(m, cur, l);
     renderTricks(cur);
     renderOther(cur, l);
     renderSpeech(l);
     renderLast(m, l);
-  }
-
-  function renderScore(m) {
-    const box = $("pad-score");
-    box.textContent = "";
-    (m.units || []).forEach((u) => {
-      const div = el("div", "unit" + (u.winner ? " winner" : ""));
-      div.dataset.unit = u.unit;
-      div.append(el("span", "unit-name", u.seats.map((s) => names[s]).join(" & ")));
-      div.append(el("strong", "unit-score", String(u.score)));
-      box.append(div);
-    });
-  }
-
-  function renderStatus(m, cur) {
-    const status = $("pad-status");
-    status.textContent = "";
-    if (!cur.hand) return;
-    status.append(L.hand + " " + cur.hand);
-    if (cur.trump_card) status.append(" · " + L.trump + " ", cardEl(cur.trump_card));
-    if (cur.bid) status.append(" · " + fmt(L.bidBy, { bid: cur.bid, name: names[cur.bidder] }));
-    if (cur.trump) status.append(" · " + L.trump + " ", suitEl(cur.trump));
-    if (cur.contract) {
-      // Belote: the contract standing, who called it, doubled (×2) or redoubled (×4)
-      const s = Object.keys(SUIT_CALL).find((k) => SUIT_CALL[k] === cur.contract);
-      status.append(" · ", s ? suitEl(s) : L[cur.contract] || cur.contract, " · " + names[cur.declarer]);
-      if (cur.multiplier > 1) status.append(" ×" + cur.multiplier);
-    }
-    if (cur.declaration && cur.declaration !== "plain") status.append(" · " + (L[cur.declaration] || cur.declaration));
-    if (cur.points && cur.phase !== "deal" && !cur.void) {
-      // this hand's points so far, per scoring unit
-      const units = (m.units || []).map((u) => u.seats.map((s) => names[s]).join(" & ") + " " + cur.points[u.unit]);
-      status.append(el("br"), L.handPoints + ": " + units.join(" · "));
-    }
   }
 
   function renderTable(cur, l) {
@@ -317,7 +271,7 @@
       enter.addEventListener("click", () => {
         const seats = names.length;
         const first = Number.isInteger(cur.dealer) ? (cur.dealer + 1) % seats : 0;
-        dealing = { hand: l.hand, seat: first, hands: names.map(() => []) };
+        dealing = { hand: l.hand, seat: first, hands: names.map(() => []), order: [] };
         render(match, legal);
       });
       actions.append(enter);
@@ -327,7 +281,7 @@
       const suitCall = (c) => Object.keys(SUIT_CALL).find((s) => c === SUIT_CALL[s]);
       kinds.call.forEach((a) => {
         const s = C.french && suitCall(a.call);
-        const label = s ? suitEl(s) : L[a.call] || a.call;
+        const label = s ? suitEl(s) : L[a.call] || W[a.call] || a.call; // "pasar" on its button
         // a suit stays on a light button, where its red or black mark reads
         const cls = a.call === "pass" || s ? " big" : " primary big";
         actions.append(button(label, a, "call-" + a.call + cls));
@@ -420,6 +374,10 @@
     const again = el("button", "big", L.dealClear);
     again.type = "button";
     again.addEventListener("click", () => { dealing = null; render(match, legal); });
+    if (dealing.order.length) {
+      const last = dealing.order[dealing.order.length - 1];
+      $("pad-entry").textContent = L.lastEntry + ": " + fmt(L.dealEntry, { card: cardSaid(last.card), name: names[last.seat] });
+    }
     actions.append(again);
   }
 
@@ -427,72 +385,17 @@
     const hands = dealing.hands;
     if (from !== undefined) {
       hands[from].splice(hands[from].indexOf(card), 1); // a card tapped again goes back
+      dealing.order = dealing.order.filter((t) => t.card !== card);
       dealing.seat = from;
     } else if (hands[dealing.seat].length < C.deal_size) {
       hands[dealing.seat].push(card);
+      dealing.order.push({ card: card, seat: dealing.seat });
       // on to the next seat that still needs cards
       for (let k = 0; k < names.length && hands[dealing.seat].length === C.deal_size; k++) {
         dealing.seat = (dealing.seat + 1) % names.length;
       }
     }
     render(match, legal);
-  }
-
-  function renderSpeech(l) {
-    const box = $("pad-speech");
-    box.textContent = "";
-    const said = l.speech || [];
-    box.hidden = !said.length;
-    if (!said.length) return;
-    box.append(el("strong", "", L.speech + ": "));
-    said.forEach((s, i) => {
-      const word = s.text === "pass" ? L.passes : L[s.text] || s.text;
-      const item = el("span", "said", names[s.seat] + " " + word);
-      box.append(i ? " · " : "", item);
-    });
-  }
-
-  // the latest complete hand: what it gave each unit and, when a penalty ended it, which
-  function renderLast(m, l) {
-    const box = $("pad-last");
-    const last = l.last_hand;
-    box.textContent = "";
-    box.hidden = !last;
-    if (!last) return;
-    const points = (m.units || []).map((u) => u.seats.map((s) => names[s]).join(" & ")
-      + " " + (last.delta[u.unit] >= 0 ? "+" : "") + last.delta[u.unit]).join(" · ");
-    const p = last.penalty;
-    box.textContent = p
-      ? fmt(L.lastPenalty, { hand: last.number, rule: p.rule, name: names[p.seat], points: points })
-      : fmt(L.lastHand, { hand: last.number, points: points });
-    box.classList.toggle("penalty", !!p);
-  }
-
-  // the deck suit by suit (the page's deck is in suit order), each suit its own block
-  function fillDeck(deck, make) {
-    const blocks = {};
-    C.deck.forEach((c) => {
-      const suit = c.slice(-1);
-      if (!blocks[suit]) {
-        blocks[suit] = el("div", "suit-block suit-" + suit);
-        blocks[suit].setAttribute("role", "group");
-        blocks[suit].setAttribute("aria-label", suitName(suit));
-        deck.append(blocks[suit]);
-      }
-      blocks[suit].append(make(c));
-    });
-  }
-
-  function announceLabel(a) {
-    const who = Number.isInteger(a.seat) ? " · " + names[a.seat] : "";
-    if (a.kind === "belote") return "belote " + (MARK[a.suit] || a.suit) + who;
-    const cards = (a.cards || []).map((c) => c.slice(0, -1) + (MARK[c.slice(-1)] || "")).join(" ");
-    return a.type + " " + cards + who;
-  }
-
-  function canteLabel(a) {
-    if (a.tute) return fmt(L.tute, { rank: L["tute" + a.tute] || a.tute, name: names[a.seat] });
-    return L.cante + " " + suitName(a.suit) + " · " + names[a.seat];
   }
 
   function pick(card, event, listed) {
@@ -502,35 +405,6 @@
     if (event && !listed) b.classList.add("unlisted");
     if (event) b.addEventListener("click", () => send(event));
     return b;
-  }
-
-  function renderTricks(cur) {
-    const trick = $("pad-trick");
-    trick.textContent = "";
-    $("pad-trick-title").hidden = !(cur.trick || []).length;
-    $("pad-tricks-title").hidden = !(cur.tricks || []).length;
-    (cur.trick || []).forEach((p) => {
-      const wrap = el("span");
-      wrap.append(cardEl(p.card), el("span", "who", names[p.seat]));
-      trick.append(wrap);
-    });
-    const tricks = $("pad-tricks");
-    tricks.textContent = "";
-    const sung = {};
-    (cur.cantes || []).forEach((c) => { (sung[c.after_trick] = sung[c.after_trick] || []).push(c); });
-    if (cur.tute) (sung[cur.tute.after_trick] = sung[cur.tute.after_trick] || []).push({ seat: cur.tute.seat, tute: cur.tute.rank });
-    (cur.tricks || []).forEach((t) => {
-      const row = el("div", "trick");
-      row.append(t.number + ".");
-      t.cards.forEach((c, i) => {
-        const node = cardEl(c);
-        if (t.seats[i] === t.winner) node.classList.add("win");
-        row.append(node);
-      });
-      row.append(" → " + names[t.winner]);
-      (sung[t.number] || []).forEach((c) => row.append(el("span", "badge", canteLabel(c) + (c.value ? " " + c.value : ""))));
-      tricks.append(row);
-    });
   }
 
   // what the legal list does not offer, for the scorer to record what happened at the
@@ -553,7 +427,7 @@
     other.append(el("p", "muted", L.penalty));
     const penalties = el("div", "actions");
     names.forEach((n, i) => inHand.has(i) && C.penalty_rules.forEach((rule) => penalties.append(
-      button(fmt(L.penaltyFor, { name: n, rule: rule }), { kind: "penalty", seat: i, rule: rule }))));
+      penaltyButton(i, rule))));
     other.append(penalties);
   }
 

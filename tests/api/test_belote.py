@@ -335,6 +335,7 @@ def test_the_auction_offers_double_and_redouble_only_when_b2_allows_them(setup):
         "in_hand": [0, 1, 2, 3],
         "speech": [],
         "last_hand": None,
+        "last_entry": None,
     }
     state = post_event(client, state["id"], state, {"kind": "deal"})
     higher = ("spades", "no_trumps", "all_trumps")

@@ -62,6 +62,7 @@ def test_a_new_match_has_one_row_per_side_and_its_deal_is_the_legal_action(setup
         "in_hand": [0, 1, 2, 3],
         "speech": [],
         "last_hand": None,
+        "last_entry": None,
     }
     # the dealer shows any card of the 20-card deck (C1)
     assert body["actions"] == [{"kind": "deal", "trump_card": c.text} for c in SPANISH_20]
@@ -105,6 +106,14 @@ def test_the_legal_cards_follow_the_deal_for_the_scorer(led):
         "in_hand": [0, 1, 2, 3],
         "speech": [{"seat": s, "text": "pass"} for s in range(4)],
         "last_hand": None,
+        # the deal, four passes, then seat 0's 10e: what an undo would take back
+        "last_entry": {
+            "hand": 1,
+            "seq": 5,
+            "event": {"kind": "play", "card": "10e", "seat": 0},
+            "trick": 1,
+            "complete": False,
+        },
     }
     post_event(client, state["id"], state, body["actions"][0])
 

@@ -38,7 +38,7 @@ def test_options_describes_each_write_body(setup, match_id):
             *("hand", "expected_seq", "kind", "trump_card", "deal", "dealer", "call", "bid"),
             *("card", "seat", "suit", "tute", "after_trick", "rule"),
         },
-        f"/api/v1/matches/{match_id}/undo/": {"hand", "to_seq"},
+        f"/api/v1/matches/{match_id}/undo/": {"hand", "to_seq", "last_seq", "reopen"},
     }
     for path, names in fields.items():
         response = client.options(path)

@@ -218,6 +218,7 @@ def test_the_legal_actions_of_a_three_player_hand_can_be_posted_as_they_are(setu
         "in_hand": [0, 1, 2],
         "speech": [],
         "last_hand": None,
+        "last_entry": None,
     }
     first = rec.hands[0]
     state = post_event(client, state["id"], state, {"kind": "deal", "deal": first.deal})

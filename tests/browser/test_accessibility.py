@@ -75,6 +75,7 @@ def test_axe_finds_nothing_serious_on_a_club_night_s_pages(live_server, page, de
         f"/tournaments/{league.pk}/rounds/2/sheets/",
         f"/tournaments/{league.pk}/standings/print/",
         f"/matches/{finished.pk}/",
+        f"/matches/{finished.pk}/replay/?step=12",
         "/records/check/",
         f"/scoreboard/?tournament={league.pk}",
     ]

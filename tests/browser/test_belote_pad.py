@@ -103,7 +103,8 @@ def test_a_whole_belote_round_through_the_pad_on_a_phone(live_server, phone, bel
     # Ana's first card is due: what she may announce with it, folded (the deal is unknown)
     assert "Cantar con la primera carta:" in page.locator("#pad-actions .announce").inner_text()
     tierce = page.locator("#pad-actions .announce button[data-announce='As Ks Qs']")
-    assert tierce.text_content() in ("tierce Q♠ K♠ A♠ · Ana", "tierce A♠ K♠ Q♠ · Ana")
+    # named in the reader's language, as the match page names it (rounds.WORDS)
+    assert tierce.text_content() in ("tercera Q♠ K♠ A♠ · Ana", "tercera A♠ K♠ Q♠ · Ana")
     for number, trick in enumerate(RECORD["tricks"], start=1):
         for position, card in enumerate(trick):
             seat = int(page.locator("#pad-table .seat.to-act").get_attribute("data-seat"))

@@ -289,7 +289,8 @@ def test_a_whole_club_night_on_phones(live_server, browser):
     assert pad.locator("#pad-score .unit-score").all_inner_texts() == ["5", "0"]
     assert "La partida ha terminado" in pad.locator("#pad-prompt").inner_text()
     # the trick's card points: 1o 11 + 3o 10 + 10e 2 (C2)
-    assert "Puntos de la mano: Ana & Blas 23 · Lucía & Manuel 0" in main_text(pad)
+    # (per side in the score's order: Ana & Blas, Lucía & Manuel)
+    assert pad.locator("#pad-hand").inner_text() == "Bazas 1–0 · Puntos de la mano 23–0"
     assert "Mano 2: Ana & Blas +4 · Lucía & Manuel +0" in main_text(pad)
     shot(pad, "match-finished")
 

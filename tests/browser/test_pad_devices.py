@@ -167,8 +167,12 @@ def test_a_refused_card_becomes_the_organisers_penalty(live_server, phone, table
     assert penalty.inner_text().startswith("Penalización")
     assert penalty.inner_text().endswith("Blas (C7)")
     assert_fits(page)
+    # it asks first, naming the consequence (issue 19)
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     with page.expect_response(lambda r: r.url.endswith("/events/")):
         penalty.click()
+    assert "Termina ahora la mano" in asked[0]
     settled(page)
     last = page.locator("#pad-last")
     last.wait_for(state="visible")

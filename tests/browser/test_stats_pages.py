@@ -6,6 +6,7 @@ import pytest
 from clubs.models import Player
 from stats.models import StatJob
 from stats.tasks import start_rebuild
+from tests.browser.helpers import ARTIFACTS
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,6 +31,17 @@ def test_stats_pages_fit_a_phone_and_the_progress_bar_follows_the_job(
         assert page.locator("svg.chart").count() >= 1, url
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], (url, width)
+        # every chart names both its axes (issue 19 item 16)
+        charts = page.locator("svg.chart")
+        for i in range(charts.count()):
+            assert charts.nth(i).locator(".axis-title").count() == 2, url
+        name = url.strip("/").replace("/", "-")
+        (ARTIFACTS / "stats").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "stats" / f"{name}.png"), full_page=True)
+        charts.first.screenshot(path=str(ARTIFACTS / "stats" / f"{name}-chart.png"))
+        page.locator("table.stats").first.screenshot(
+            path=str(ARTIFACTS / "stats" / f"{name}-figures.png")
+        )
     assert page.get_by_text("Declaraciones y pujas").count() == 1
 
     job = StatJob.objects.create(chunks=4, chunks_done=1)

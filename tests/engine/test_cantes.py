@@ -129,9 +129,9 @@ def test_c3_a_cante_while_the_calls_stop_short():
         3,
         None,
     )
-    # a malformed cante is refused on its own content first (as a card not in the deck)
-    error = refused(h, Cante(7, "c", 1), "C9")
-    assert (error.seat, error.cante) == (None, 1)
+    # so is a malformed one: the missing call is the error (RECORD_FORMAT.md, issue 20)
+    error = refused(h, Cante(7, "c", 1), "C3")
+    assert (error.trick, error.seat, error.call, error.cante) == (None, 2, 3, None)
 
 
 @pytest.mark.parametrize("deal", [CANTE_DEAL, None], ids=["deal", "no-deal"])

@@ -48,7 +48,7 @@ def test_cuatrola_failed_solo_counted_by_trumps_held():
             "pts_040": 1,
         },
         {"card_points": 40, "tricks": 2, "pts_040": 1},
-        {"pts_000": 1},
+        {},  # sitting out the solo: no points bucket (he did not play)
         {
             "card_points": 8,
             "tricks": 1,
@@ -146,6 +146,7 @@ def test_subastao_tute_makes_the_bid_in_its_band():
             "declared_bid120_t2": 1,
             "made_bid120_t2": 1,
             "tutes": 1,
+            "bid_points": 120,  # no margin: the tute made it, the hand was not played out
             "card_points": 21,  # 1c 3c 4c
             "tricks": 1,
             "mano_hands": 1,

@@ -14,6 +14,8 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -191,3 +193,38 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         proc = start_worker(tmp_path_factory.mktemp("celery") / "worker.log")
     yield proc
     stop_worker(proc)
+
+
+class PrivateSite:
+    """The site under gunicorn and a worker with beat, both on a private ``redis-server``
+    that a test stops (:meth:`broker_down`) and starts again, empty (:meth:`broker_up`)."""
+
+    def __init__(self, log_path: Path):
+        self.log_path = log_path
+        self.broker_port = free_port()
+        self.broker = f"redis://127.0.0.1:{self.broker_port}/0"
+        self.port = free_port()
+        self.started: dict[str, subprocess.Popen] = {}
+
+    def broker_down(self) -> None:
+        stop_worker(self.started.pop("redis"))
+
+    def broker_up(self) -> None:
+        self.started["redis"] = start_redis(self.broker_port, self.log_path)
+
+
+@contextmanager
+def private_site(log_path: Path, **worker_env: str) -> Iterator[PrivateSite]:
+    """Start the three (the worker with ``worker_env``); stop each at the end, by pid."""
+    site = PrivateSite(log_path)
+    site.broker_up()
+    try:
+        site.started["worker"] = start_worker(
+            log_path, "celery", beat=True, CELERY_BROKER_URL=site.broker, **worker_env
+        )
+        site.started["server"] = start_server(log_path, site.port, CELERY_BROKER_URL=site.broker)
+        yield site
+    finally:
+        for name in ("server", "worker", "redis"):
+            if name in site.started:
+                stop_worker(site.started[name])

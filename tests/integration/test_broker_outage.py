@@ -26,14 +26,7 @@ from tournaments.models import Tournament
 from tournaments.standings import standings_by_round
 from tournaments.standings_store import load_results, scheme_of
 
-from .conftest import (
-    free_port,
-    requires_services,
-    start_redis,
-    start_server,
-    start_worker,
-    stop_worker,
-)
+from .conftest import private_site, requires_services
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
 
@@ -103,17 +96,8 @@ def test_standings_catch_up_by_themselves_after_a_broker_outage(tmp_path):
         last_hands.append((match.pk, record.hands[-1]))
     _, key = create_device_token(club, organiser, "Mesa 1")
 
-    broker_port = free_port()
-    broker = f"redis://127.0.0.1:{broker_port}/0"
-    log = tmp_path / "services.log"
-    started = {"redis": start_redis(broker_port, log)}  # each stopped at the end, by pid
-    try:
-        started["worker"] = start_worker(
-            log, "celery", beat=True, CELERY_BROKER_URL=broker, STANDINGS_SWEEP_SECONDS="1"
-        )
-        port = free_port()
-        started["server"] = start_server(log, port, CELERY_BROKER_URL=broker)
-        api = Api(port, key)
+    with private_site(tmp_path / "services.log", STANDINGS_SWEEP_SECONDS="1") as site:
+        api = Api(site.port, key)
         # the broker up: the first match finishes, its standings follow
         assert api.last_hand(*last_hands[0])[1]["status"] == "finished"
         first = wait_for(
@@ -125,7 +109,7 @@ def test_standings_catch_up_by_themselves_after_a_broker_outage(tmp_path):
 
         # the broker down: the second match finishes all the same, promptly, and the API
         # says that the standings shown are behind
-        stop_worker(started.pop("redis"))
+        site.broker_down()
         status, state, seconds = api.last_hand(*last_hands[1])
         assert (status, state["status"]) == (201, "finished")
         assert seconds < 5, f"the write waited {seconds:.1f} s for the broker"
@@ -136,16 +120,12 @@ def test_standings_catch_up_by_themselves_after_a_broker_outage(tmp_path):
         assert Tournament.objects.get(pk=t.pk).standings_pending
 
         # the broker back (empty: nothing it held survived): no request, no manual step
-        started["redis"] = start_redis(broker_port, log)
+        site.broker_up()
         after = wait_for(
             lambda: (s := api.standings(t.pk)) and not s["pending"] and s,
             60,
             "the standings never caught up after the broker came back",
         )
-    finally:
-        for name in ("server", "worker", "redis"):
-            if name in started:
-                stop_worker(started[name])
     assert won(after["rows"]) == 2
     loaded = load_results(t)
     expected = standings_by_round([e.pk for e in loaded.entries], loaded.results, scheme_of(t))[1]

@@ -25,19 +25,24 @@ RACERS = 6
 
 def race(url: str, user, bodies: list[dict]) -> list[int]:
     """POST every body at once from its own thread (own client, own DB connection)."""
-    barrier = threading.Barrier(len(bodies))
-    codes: list[int] = [0] * len(bodies)
+    return at_once(user, [(url, body) for body in bodies])
+
+
+def at_once(user, requests: list[tuple[str, dict]]) -> list[int]:
+    """POST each (url, body) at the same moment, each from its own client and connection."""
+    barrier = threading.Barrier(len(requests))
+    codes: list[int] = [0] * len(requests)
 
     def post(i: int) -> None:
         client = APIClient()
         client.force_authenticate(user)
         barrier.wait()
         try:
-            codes[i] = client.post(url, bodies[i], format="json").status_code
+            codes[i] = client.post(requests[i][0], requests[i][1], format="json").status_code
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=post, args=(i,)) for i in range(len(bodies))]
+    threads = [threading.Thread(target=post, args=(i,)) for i in range(len(requests))]
     for t in threads:
         t.start()
     for t in threads:

@@ -1,7 +1,9 @@
-"""A worker killed in the middle of a statistics rebuild loses nothing: the chunks it
-held are redelivered (acks_late) to another worker, every chunk upserts its partial under
-(job, chunk), and the merge from the stored partials gives the very totals an in-process
-replay of the whole log gives."""
+"""A worker killed in the middle of a statistics chunk loses nothing and holds nothing
+up: with the production settings (the broker would redeliver the chunk only after its
+visibility timeout, an hour) the chunk's lease runs out and celery beat's sweep sends it
+again, so the job finishes within a minute of the kill; every chunk upserts its partial
+under (job, chunk), and the merge from the stored partials gives the very totals an
+in-process replay of the whole log gives."""
 
 import os
 import random
@@ -15,7 +17,7 @@ from games import services
 from games.engine.cuatrola.simulate import random_match
 from games.models import HandEvent
 from stats import store
-from stats.models import StatJob, StatTotal
+from stats.models import StatChunk, StatJob, StatPartial, StatTotal
 from stats.tasks import start_rebuild
 from tests.factories import ClubFactory, MembershipFactory
 
@@ -23,6 +25,7 @@ from .conftest import requires_services, start_worker, stop_worker
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
 
+ROW = ("scope", "key", "club_id", "game", "metric", "tournament")
 QUEUE = "stats-killtest"  # its own queue: only these workers take the chunks
 
 
@@ -51,28 +54,41 @@ def test_a_worker_killed_mid_rebuild_loses_nothing(tmp_path):
     assert list(store._events(ids)) == list(stored_log.values_list("hand__match_id", "data"))
 
     log = tmp_path / "workers.log"
-    quick = {"CELERY_VISIBILITY_TIMEOUT": "5"}  # a lost chunk comes back after 5 s
-    first = start_worker(log, f"{QUEUE},celery", **quick)
-    job = start_rebuild(chunk_matches=1, queue=QUEUE)
-    assert job.chunks == 40
-    wait_for(lambda: job_row().chunks_done >= 3, 60, "the first worker stored no chunk")
+    first = start_worker(log, f"{QUEUE},celery")
+    job = start_rebuild(chunk_matches=4, queue=QUEUE)
+    assert job.chunks == 10
+
+    def mid_chunk() -> bool:
+        """Two chunks stored and one started, not stored: the moment to kill."""
+        stored = StatPartial.objects.filter(job=job).values_list("chunk", flat=True)
+        started = StatChunk.objects.filter(job=job, started_at__isnull=False)
+        return len(stored) >= 2 and started.exclude(chunk__in=list(stored)).exists()
+
+    wait_for(mid_chunk, 60, "the first worker never got two chunks in")
     os.killpg(first.pid, signal.SIGKILL)
+    killed = time.monotonic()
     first.wait()
     first.log.close()
     killed_at = job_row()
-    assert killed_at.chunks_done < killed_at.chunks, "the job ended before the kill"
     assert killed_at.status == "running"
+    stored = set(StatPartial.objects.filter(job=job).values_list("chunk", flat=True))
+    held = set(
+        StatChunk.objects.filter(job=job, started_at__isnull=False).values_list("chunk", flat=True)
+    )
+    assert held - stored, "the kill did not land in the middle of a chunk"
 
-    second = start_worker(log, f"{QUEUE},celery", **quick)
+    # another worker, with beat, on the production defaults (sweep 15 s, lease 30 s)
+    second = start_worker(log, f"{QUEUE},celery", beat=True)
     try:
         wait_for(lambda: job_row().status == "done", 90, "the rebuild never completed")
     finally:
         stop_worker(second)
+    took = time.monotonic() - killed
+    assert took < 60, f"the job finished {took:.0f} s after the kill"
     done = job_row()
-    assert (done.chunks_done, done.hands) == (40, hands)
-    assert done.partials.count() == 40  # one per chunk, however often one ran
-    totals = Counter(
-        {(t.scope, t.key, t.club_id, t.game, t.metric): t.value for t in StatTotal.objects.all()}
-    )
+    assert (done.chunks_done, done.hands) == (10, hands)
+    assert done.partials.count() == 10  # one per chunk, however often one ran
+    rows = StatTotal.objects.values_list(*ROW, "value")
+    totals = Counter({tuple(row[:-1]): row[-1] for row in rows})
     assert totals == expected
-    print(f"killed after {killed_at.chunks_done}/40 chunks; totals identical")
+    print(f"killed after {killed_at.chunks_done}/10 chunks; done {took:.0f} s later")

@@ -10,7 +10,8 @@ from openskill.models import PlackettLuce
 
 from clubs.models import Membership
 from games import services
-from games.models import Match
+from games.models import Hand, Match
+from games.models import HandEvent as HandEventModel
 from games.simulation import RECORD, simulate_match
 from ratings import ladder
 from ratings.method import Skill, rank_units, rate
@@ -216,3 +217,53 @@ def test_a_private_tournaments_match_is_not_rated(world):
     assert ladder.update(match.pk) == "ignored"
     assert ladder.rebuild(club, "cuatrola") == 0
     assert not Rating.objects.exists()
+
+
+def _correct_last_card(match: Match, organiser) -> None:
+    """A correction: take back the match's last card (it reopens) and record it again
+    (it finishes again), as a scorer fixing a mis-tap on an old match does."""
+    last = (
+        HandEventModel.objects.filter(hand__match=match)
+        .order_by("-hand__number", "-seq")
+        .select_related("hand")
+        .first()
+    )
+    event, hand, seq = last.data, last.hand, last.seq
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.undo(match, organiser)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.record_event(Hand.objects.get(pk=hand.pk), seq, event, organiser)
+
+
+@pytest.mark.django_db
+def test_a_corrected_match_keeps_its_place_and_re_rates_from_there_on(world):
+    """Issue 19 item 12. Three matches finish in the order A, B, C; B is corrected after
+    C finished. By hand: B keeps its first finish time, so the order stays A, B, C (not
+    A, C, B as when the correction's time was its finish); A's changes are not touched,
+    B's and C's are rated again."""
+    _club, organiser, _ = world
+    a = play(world, [0, 1, 2, 3], seed=1)
+    b = play(world, [0, 4, 1, 5], seed=2)
+    c = play(world, [0, 1, 4, 5], seed=3)
+    b.refresh_from_db()
+    first_finish = b.finished_at
+    assert a.finished_at < first_finish < Match.objects.get(pk=c.pk).finished_at
+    a_changes = list(RatingChange.objects.filter(rated__match=a).values_list("pk", "mu_after"))
+    assert by_hand([a, c, b]) != by_hand([a, b, c])  # the two orders rate differently
+    _correct_last_card(b, organiser)
+    b.refresh_from_db()
+    assert b.status == "finished"
+    assert b.finished_at == first_finish  # kept
+    order = list(RatedMatch.objects.filter(game="cuatrola").values_list("match_id", flat=True))
+    assert order == [a.pk, b.pk, c.pk]
+    ratings = {r.player_id: (r.mu, r.sigma) for r in Rating.objects.filter(game="cuatrola")}
+    assert ratings == by_hand([a, b, c])
+    assert list(RatingChange.objects.filter(rated__match=a).values_list("pk", "mu_after")) == (
+        a_changes
+    )
+    assert Rating.objects.get(player__display_name="Ana").matches == 3
+    # and a rebuild from nothing agrees, in the same order
+    before = numbers()
+    call_command("rebuild_ratings")
+    assert numbers()[0] == before[0]
+    assert [m for m, *_ in numbers()[1]][::4] == [a.pk, b.pk, c.pk]

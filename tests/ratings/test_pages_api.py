@@ -153,3 +153,21 @@ def test_the_admin_shows_the_ratings_read_only(client, club, django_user_model):
     ):
         assert client.get(url).status_code == 200, url
     assert client.get("/admin/ratings/rating/add/").status_code == 403
+
+
+@pytest.mark.parametrize(("language", "shown"), [("es", "4,80"), ("en", "4.80")])
+def test_ratings_decimals_are_rounded_in_the_readers_language(client, language, shown):
+    """Issue 19 item 16: a rating of 4.796 shows as 4,80 in Spanish and 4.80 in English,
+    as the statistics do (rounded: cutting the digits off would show 4,79)."""
+    from django.conf import settings
+
+    club = ClubFactory(slug="decimales")
+    player = PlayerFactory(club=club, display_name="Ana")
+    Rating.objects.create(
+        player=player, game="cuatrola", mu=19.196, sigma=4.8, ordinal=4.796, matches=1
+    )
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    html = client.get("/clubs/decimales/ratings/?game=cuatrola").content.decode()
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", html)
+    assert shown in cells
+    assert ("19,20" if language == "es" else "19.20") in cells  # μ 19.196

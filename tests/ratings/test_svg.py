@@ -2,7 +2,7 @@
 
 import re
 
-from ratings.svg import HEIGHT, WIDTH, line_chart
+from tournaments.charts import HEIGHT, WIDTH, line_chart
 
 
 def test_a_line_through_every_value_inside_the_box():

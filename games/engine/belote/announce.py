@@ -62,6 +62,8 @@ class AnnounceMixin:
             "seat": seat,
             "declaration": len(self.declarations) + 1,
         }
+        if not self.auction_over:
+            raise self.auction_missing()  # the missing call first, even if malformed
         if type(seat) is not int or not 0 <= seat < SEATS:
             raise self._error(
                 "B5", "a declaration needs the seat (0 to 3) that makes it", **{**loc, "seat": None}
@@ -84,12 +86,6 @@ class AnnounceMixin:
                 )
             cards, value, strength = shape.cards, shape.value, shape.strength
         what = describe(kind, cards, suit)
-        if not self.auction_over:
-            raise self._error(
-                "B2",
-                msg("the auction is not complete: {seat} has not spoken", seat=Seat(self._turn)),
-                **{**loc, "seat": self._turn, "declaration": None, "call": len(self.calls) + 1},
-            )
         if self.void:
             raise self._error("B2", "the round is void (four passes): nothing is declared", **loc)
         if self.penalty is not None:

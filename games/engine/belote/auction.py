@@ -9,6 +9,7 @@ make the round void.
 
 from __future__ import annotations
 
+from ..core.hand import SPEAK_TURN
 from ..messages import Seat, msg
 from .events import Call
 from .options import CALLS, CONTRACT, CONTRACT_RANK, SEATS
@@ -89,17 +90,9 @@ class AuctionMixin:
         if self.auction_over:
             raise self._error("B2", "the auction is over", call=index)
         seat = self._turn
-        if event.seat is not None and event.seat != seat:
-            raise self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to speak, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                seat=event.seat,
-                call=index,
-            )
+        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
+        if refusal is not None:
+            raise refusal
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error("B2", fault, seat=seat, call=index)

@@ -22,6 +22,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import FRENCH_32, Card
+from ..core.events import (
+    ALWAYS,
+    DEALER,
+    Call,
+    Codec,
+    Field,
+    Kind,
+    Play,
+    card_field,
+    choice_field,
+    seat_field,
+    text_field,
+)
 from ..messages import msg
 from .declarations import KINDS
 
@@ -33,14 +46,6 @@ class Deal:
 
     deal: tuple[tuple[str, ...], ...] | None = None
     dealer: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """A call of the auction (B2)."""
-
-    call: str
-    seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +67,6 @@ class Belote:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """A card played to the current trick by the seat whose turn it is (B6)."""
-
-    card: Card
-    seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Penalty:
     """An organiser ends the round against ``seat`` for a renuncio (B7)."""
 
@@ -77,16 +74,9 @@ class Penalty:
     rule: Any = "B6"
 
 
+__all__ = ["Belote", "Call", "Deal", "Declaration", "Event", "Penalty", "Play"]
+
 Event = Deal | Call | Declaration | Belote | Play | Penalty
-
-
-def _seat(data: dict[str, Any], required: bool) -> int | None:
-    seat = data.get("seat")
-    if seat is None and not required:
-        return None
-    if type(seat) is not int or not 0 <= seat <= 3:
-        raise ValueError("seat must be a whole number from 0 to 3")
-    return seat
 
 
 def _cards(value: Any, what: str) -> tuple[str, ...]:
@@ -95,71 +85,69 @@ def _cards(value: Any, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def event_from_dict(data: Any) -> Event:
-    """Parse an event from its notation; ValueError with the faulty field otherwise."""
-    if not isinstance(data, dict):
-        raise ValueError("an event must be an object with a 'kind'")
-    kind = data.get("kind")
-    if kind == "deal":
-        deal = data.get("deal")
-        if deal is not None:
-            if not isinstance(deal, list):
-                raise ValueError("deal: expected 4 lists of 8 cards")
-            deal = tuple(_cards(cards, "deal") for cards in deal)
-        dealer = data.get("dealer")
-        if dealer is not None and type(dealer) is not int:
-            raise ValueError("dealer must be a whole number")
-        return Deal(deal, dealer)
-    if kind == "call":
-        call = data.get("call")
-        if not isinstance(call, str):
-            raise ValueError("call: expected pass, a contract, double or redouble")
-        return Call(call, _seat(data, required=False))
-    if kind == "declaration":
-        what = data.get("type")
-        if what not in KINDS or what == "belote":
-            raise ValueError("type: expected tierce, quarte, quint or four")
-        return Declaration(what, _cards(data.get("cards"), "cards"), _seat(data, False))
-    if kind == "belote":
-        suit = data.get("suit")
-        if suit not in FRENCH_32.suits:
-            raise ValueError("suit: expected one of c, d, h, s")
-        return Belote(suit, _seat(data, required=False))
-    if kind == "play":
-        text = data.get("card")
-        card = FRENCH_32.card(text) if isinstance(text, str) else None
-        if card is None:
-            raise ValueError(
-                msg("card: {text!r} is not a card of the 32-card deck (V1)", text=text)
-            )
-        return Play(card, _seat(data, required=False))
-    if kind == "penalty":
-        rule = data.get("rule", "B6")
-        if rule != "B6":
-            raise ValueError("rule: a penalty is for a renuncio (B6)")
-        return Penalty(_seat(data, required=True), rule)
-    raise ValueError("kind must be one of deal, call, declaration, belote, play, penalty")
+def _deal(deal: Any) -> tuple[tuple[str, ...], ...] | None:
+    if deal is None:
+        return None
+    if not isinstance(deal, list):
+        raise ValueError("deal: expected 4 lists of 8 cards")
+    return tuple(_cards(cards, "deal") for cards in deal)
 
 
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """The notation of ``event`` (inverse of :func:`event_from_dict`)."""
-    if isinstance(event, Deal):
-        out: dict[str, Any] = {"kind": "deal"}
-        if event.deal is not None:
-            out["deal"] = [list(h) for h in event.deal]
-        if event.dealer is not None:
-            out["dealer"] = event.dealer
-        return out
-    if isinstance(event, Penalty):
-        return {"kind": "penalty", "seat": event.seat, "rule": event.rule}
-    if isinstance(event, Call):
-        out = {"kind": "call", "call": event.call}
-    elif isinstance(event, Play):
-        out = {"kind": "play", "card": event.card.text}
-    elif isinstance(event, Declaration):
-        out = {"kind": "declaration", "type": event.kind, "cards": [str(c) for c in event.cards]}
-    else:
-        out = {"kind": "belote", "suit": event.suit}
-    if event.seat is not None:
-        out["seat"] = event.seat
-    return out
+def _declaration_kind(what: Any) -> str:
+    if what not in KINDS or what == "belote":
+        raise ValueError("type: expected tierce, quarte, quint or four")
+    return what
+
+
+def _rule(rule: Any) -> str:
+    if rule != "B6":
+        raise ValueError("rule: a penalty is for a renuncio (B6)")
+    return rule
+
+
+CODEC = Codec(
+    [
+        Kind("deal", Deal, (Field("deal", _deal, write=lambda d: [list(h) for h in d]), DEALER)),
+        Kind(
+            "call",
+            Call,
+            (
+                text_field("call", "call: expected pass, a contract, double or redouble"),
+                seat_field(),
+            ),
+        ),
+        Kind(
+            "declaration",
+            Declaration,
+            (
+                Field("type", _declaration_kind, attr="kind"),
+                Field("cards", lambda v: _cards(v, "cards"), write=lambda cs: [str(c) for c in cs]),
+                seat_field(),
+            ),
+        ),
+        Kind(
+            "belote",
+            Belote,
+            (
+                choice_field("suit", FRENCH_32.suits, "suit: expected one of c, d, h, s"),
+                seat_field(),
+            ),
+        ),
+        Kind(
+            "play",
+            Play,
+            (
+                card_field(FRENCH_32, "card: {text!r} is not a card of the 32-card deck (V1)"),
+                seat_field(),
+            ),
+        ),
+        Kind(
+            "penalty",
+            Penalty,
+            (seat_field(required=True, emit=ALWAYS), Field("rule", _rule, ALWAYS, missing="B6")),
+            check=("rule", "seat"),
+        ),
+    ]
+)
+event_from_dict = CODEC.from_dict
+event_to_dict = CODEC.to_dict

@@ -8,17 +8,23 @@ from .hand import TRICKS, HandState
 from .proofs import side_of
 
 SEATS = 4
-#: contracts by kind, doubled (or redoubled) or not (B2)
+#: contracts by kind: plain, doubled or redoubled (B2)
+DOUBLINGS = {1: "", 2: "_doubled", 4: "_redoubled"}
 KINDS = tuple(
-    f"{kind}{suffix}" for kind in ("suit", "no_trumps", "all_trumps") for suffix in ("", "_doubled")
+    f"{kind}{suffix}"
+    for kind in ("suit", "no_trumps", "all_trumps")
+    for suffix in DOUBLINGS.values()
 )
 TITLES = {
     "suit": "suit contract",
     "suit_doubled": "suit contract, doubled",
+    "suit_redoubled": "suit contract, redoubled",
     "no_trumps": "no trumps",
     "no_trumps_doubled": "no trumps, doubled",
+    "no_trumps_redoubled": "no trumps, redoubled",
     "all_trumps": "all trumps",
     "all_trumps_doubled": "all trumps, doubled",
+    "all_trumps_redoubled": "all trumps, redoubled",
 }
 MAX_TRUMPS = 8
 WIDTH, TOP = 20, 240
@@ -46,7 +52,7 @@ def hand_facts(hand: HandState) -> list[dict[str, int]]:
     held = None
     if hand.deal is not None and contract.trump is not None:
         held = sum(card.suit == contract.trump for card in hand.deal[result.declarer])
-    kind = contract.kind + ("_doubled" if result.multiplier > 1 else "")
+    kind = contract.kind + DOUBLINGS[result.multiplier]
     declare(facts[result.declarer], kind, ours > 0 and ours >= theirs, held)
     for declaration in hand.declarations:
         facts[declaration.seat][f"decl_{declaration.kind}"] += 1

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import FRENCH_32, Card
+from ..core.hand import PlayRefusals
 from ..errors import RuleError
 from ..knowledge import Evidence, Knowledge, PlayRecord
 from ..messages import Seat, msg
@@ -49,8 +50,10 @@ class Trick(NamedTuple):
     winner: int
 
 
-class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
+class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, PlayRefusals):
     """A round being played. See the module docstring."""
+
+    holds_template = "{seat} played {card}, but {seat_owner} is known to hold it ({evidence})"
 
     def __init__(
         self,
@@ -363,48 +366,15 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
             return self._error(
                 "V1", msg("all {TRICKS} tricks have been played", TRICKS=TRICKS), **loc
             )
-        if event.seat is not None and event.seat != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to play, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                **loc,
-            )
-        kn = self.knowledge
-        if card in kn.played:
-            return self._error(
-                "V1",
-                msg("{card} was already played at trick {x}", card=card, x=kn.played[card][2]),
-                **loc,
-            )
-        owner = kn.owner_of.get(card)
-        if owner is not None and owner != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "{seat} played {card}, but {seat_owner} is known to hold it ({evidence})",
-                    seat=Seat(seat),
-                    card=card,
-                    seat_owner=Seat(owner),
-                    evidence=kn.evidence(owner, card),
-                ),
-                **loc,
-            )
-        if owner is None and len(kn.known[seat]) >= HAND_SIZE:
-            return self._error(
-                "V1",
-                msg(
-                    "{seat} played {card}, but its {HAND_SIZE} cards are already known: {known}",
-                    seat=Seat(seat),
-                    card=card,
-                    HAND_SIZE=HAND_SIZE,
-                    known=self._known_list(seat),
-                ),
-                **loc,
-            )
+        refusal = self._turn_refusal(event, seat, loc) or self._known_card_refusal(card, seat, loc)
+        if (
+            refusal is None
+            and self.knowledge.owner_of.get(card) is None
+            and len(self.knowledge.known[seat]) >= HAND_SIZE
+        ):
+            refusal = self._full_hand_refusal(card, seat, HAND_SIZE, loc)
+        if refusal is not None:
+            return refusal
         k, q = belote_cards(self.pending_belote[1])
         return self._error(
             "B5",
@@ -438,6 +408,8 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
 
     # penalty (B7) -----------------------------------------------------------------------
     def _apply_penalty(self, event: Penalty) -> None:
+        if not self.auction_over:  # the missing call is the error, even before a malformed
+            raise self.auction_missing()  # penalty or one the ruleset has not
         seat = event.seat
         valid_seat = type(seat) is int and 0 <= seat < SEATS
         loc = {"seat": seat if valid_seat else None}
@@ -447,13 +419,6 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
             raise self._error("B7", "a penalty is for a renuncio: its rule is B6", **loc)
         if not self.rules.renuncio_penalty:
             raise self._error("B7", "this ruleset has no renuncio penalty", **loc)
-        if not self.auction_over:
-            raise self._error(
-                "B2",
-                msg("the auction is not complete: {seat} has not spoken", seat=Seat(self._turn)),
-                seat=self._turn,
-                call=len(self.calls) + 1,
-            )
         if self.void:
             raise self._error("B7", "a void round has no play to penalise", **loc)
         if self.penalty is not None:
@@ -461,6 +426,16 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin):
         self.penalty = event
         self.pending_belote = None
         self._update_turn()
+
+    def auction_missing(self) -> RuleError:
+        """B2 for any event while the calls stop short: located at the missing call
+        (RECORD_FORMAT.md: in every game, even before a malformed event)."""
+        return self._error(
+            "B2",
+            msg("the auction is not complete: {seat} has not spoken", seat=Seat(self._turn)),
+            seat=self._turn,
+            call=len(self.calls) + 1,
+        )
 
     def __repr__(self) -> str:
         contract = self.contract.name if self.contract else None

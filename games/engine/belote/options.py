@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..cards import FRENCH_32, Card
+from ..core.options import check_target
 
 SEATS = 4
 HAND_SIZE = 8
@@ -84,8 +85,7 @@ class BeloteRules:
     renuncio_penalty: bool = True
 
     def __post_init__(self) -> None:
-        if type(self.target) is not int or self.target < 1:
-            raise ValueError("rules.target must be a positive whole number")
+        check_target(self.target)
         for flag in ("compare_sequences", "renuncio_penalty"):
             if type(getattr(self, flag)) is not bool:
                 raise ValueError(f"rules.{flag} must be true or false")

@@ -9,17 +9,14 @@ re-checked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ..cards import FRENCH_32, Card
+from ..core.proofs import Proofs
 from ..errors import RuleError
 from ..knowledge import Evidence, PlayRecord
-from ..messages import Items, Seat, msg
+from ..messages import Seat, msg
 from .play import TrickContext, Violation, violation
 
 DECK = FRENCH_32
-# Which witness to report when several prove the same play illegal.
-_REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
 
 
 def side_of(seat: int) -> int:
@@ -27,12 +24,8 @@ def side_of(seat: int) -> int:
     return seat % 2
 
 
-class ProofsMixin:
+class ProofsMixin(Proofs):
     """The V2 proofs and error builders of HandState (uses its state)."""
-
-    def _worst(self, violations: Iterable[Violation | None]) -> Violation | None:
-        found = [v for v in violations if v is not None]
-        return min(found, key=lambda v: _REASON_ORDER[v.reason]) if found else None
 
     def _proofs_from_new_cards(self, seat: int, new: dict[Card, Evidence]) -> list[RuleError]:
         """Earlier plays that the cards ``new`` — newly known to be ``seat``'s by the
@@ -52,8 +45,6 @@ class ProofsMixin:
         return sorted(errors, key=lambda e: e.seq)
 
     # ------------------------------------------------------------------ errors
-    def _error(self, rule: str, message: str, **loc) -> RuleError:
-        return RuleError(rule, message, hand=self.number, seq=self.seq, **loc)
 
     def _play_error(
         self, record: PlayRecord[TrickContext], v: Violation, evidence: Evidence | None = None
@@ -115,20 +106,4 @@ class ProofsMixin:
                 w=w,
                 evidence=evidence,
             )
-        return RuleError(
-            "B6",
-            text,
-            hand=self.number,
-            trick=trick,
-            position=record.position,
-            seat=seat,
-            card=card.text,
-            seq=record.seq,
-        )
-
-    def _known_list(self, seat: int) -> Items:
-        """The cards ``seat`` is known to hold, each with how it is known."""
-        kn = self.knowledge
-        return Items(
-            msg("{card} ({evidence})", card=c, evidence=e) for c, e in kn.known[seat].items()
-        )
+        return self._proved("B6", text, record)

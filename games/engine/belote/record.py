@@ -17,7 +17,7 @@ from typing import Any
 from ..cards import FRENCH_32
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
-from ..messages import msg
+from ..messages import Seat, msg
 from .events import Belote, Call, Deal, Declaration, Event, Penalty, Play
 from .hand import HandState
 from .match import MatchState
@@ -84,18 +84,16 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
         for i, d in enumerate(declarations, 1):
             at = f"{where}: declaration {i}"
             expect(isinstance(d, dict), f"{at} must be an object")
-            expect(d.get("seat") is None or is_int(d["seat"]), f"{at}: seat must be a number")
+            # null is a wrong type here; an omitted key is not a null one (RECORD_FORMAT.md)
+            expect("seat" not in d or is_int(d["seat"]), f"{at}: seat must be a number")
             for key in ("kind", "suit"):
-                expect(d.get(key) is None or isinstance(d[key], str), f"{at}: {key} must be text")
-            if d.get("cards") is not None:
+                expect(key not in d or isinstance(d[key], str), f"{at}: {key} must be text")
+            if "cards" in d:
                 str_list(d["cards"], f"{at}: cards")
     penalty = raw.get("penalty")
     if penalty is not None:
+        # a seat that is not one (``"x"``, ``1.0``, ``true``) is the round's B7, not unreadable
         expect(isinstance(penalty, dict), f"{where}: penalty must be an object")
-        expect(
-            penalty.get("seat") is None or is_int(penalty["seat"]),
-            f"{where}: penalty seat must be a number",
-        )
         expect(
             penalty.get("rule") is None or isinstance(penalty["rule"], str),
             f"{where}: penalty rule must be text",
@@ -210,7 +208,27 @@ def _settled_seat(rules: BeloteRules, penalty: dict[str, Any] | None) -> int | N
     return seat if _valid_seat(seat) else None
 
 
-def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
+def never_announced(hand: HandState, left: list[tuple[int, Any]], number: int) -> None:
+    """B5 for a declaration whose seat never plays the card it is announced with: the
+    round stops first (unfinished, or ended by the penalty that follows). It is never
+    scored (RECORD_FORMAT.md "Belote"). Calls that stop short are the calls' error."""
+    if hand.is_complete or not hand.auction_over or not left:
+        return
+    index, event = left[0]
+    if event is None:
+        return  # no seat: announced, and refused, as such
+    raise RuleError(
+        "B5",
+        msg(
+            "{seat} never plays the card this declaration is announced with", seat=Seat(event.seat)
+        ),
+        hand=number,
+        seat=event.seat,
+        declaration=index,
+    )
+
+
+def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     """Apply one round's events to ``match``; RuleError at the first refused event."""
     try:
         hand = match.start_hand(h.dealer, h.deal, settled=_settled_seat(match.rules, h.penalty))
@@ -226,6 +244,8 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
 
     def announce(items, trick: int | None) -> None:
         for index, event in items:
+            if not hand.auction_over:
+                raise hand.auction_missing()  # calls that stop short: the missing call
             if event is None:
                 raise RuleError(
                     "B5",
@@ -294,7 +314,9 @@ def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
                     error.trick, error.position = t, p
                 raise
         previous = len(trick)
-    announce(places.left(), None)
+    left = places.left()
+    never_announced(hand, left, number)
+    announce(left, None)
     if h.penalty is not None:
         match.apply(Penalty(h.penalty.get("seat"), h.penalty.get("rule")))
     return hand
@@ -316,26 +338,4 @@ def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
         "round_points": list(r.round_points),
         "game_points": list(r.game_points),
         "score_after": list(score_after),
-    }
-
-
-def check_record(record: Record) -> dict[str, Any]:
-    """Replay ``record``; the checker's JSON object without the ``file`` key."""
-    match = MatchState(record.rules)
-    report = []
-    try:
-        for number, h in enumerate(record.hands, 1):
-            hand = _replay_hand(match, number, h)
-            if hand.is_complete:
-                report.append(hand_summary(hand, match.score_after[number - 1]))
-            else:
-                report.append({"number": number, "complete": False})
-    except RuleError as error:
-        return {"valid": False, "error": error.as_dict()}
-    return {
-        "valid": True,
-        "finished": match.finished,
-        "winner_side": match.winner_side,
-        "score": list(match.score),
-        "hands": report,
     }

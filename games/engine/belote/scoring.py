@@ -22,7 +22,7 @@ class RoundResult:
     void: bool
     contract: str | None
     declarer: int | None
-    multiplier: int
+    multiplier: int | None  # None for a void round (RECORD_FORMAT.md)
     tricks_won: tuple[int, int]
     card_points: tuple[int, int]
     declarations: tuple[int, int]
@@ -38,7 +38,7 @@ class RoundResult:
         return None if a == b else 0 if a > b else 1
 
 
-VOID = RoundResult(True, None, None, 1, (0, 0), (0, 0), (0, 0), None, (0, 0), (0, 0))
+VOID = RoundResult(True, None, None, None, (0, 0), (0, 0), (0, 0), None, (0, 0), (0, 0))
 
 
 def score_round(

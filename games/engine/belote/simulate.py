@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..cards import FRENCH_32, Card
+from ..core.simulate import random_match as core_random_match
 from ..game import Record
 from .events import Belote, Call, Play
 from .match import MatchState
@@ -104,20 +105,14 @@ def random_match(
     first_dealer: int | None = None,
 ) -> Record:
     """A legal random game record, played to its end (or ``max_hands`` rounds)."""
-    rules = rules or BeloteRules()
-    match = MatchState(rules)
-    dealer = rng.randrange(SEATS) if first_dealer is None else first_dealer
-    hands: list[HandRecord] = []
-    while not match.finished and (max_hands is None or len(hands) < max_hands):
-        hands.append(play_random_hand(rng, match, dealer, bid=bid, double=double, declare=declare))
-        dealer = (dealer + 1) % SEATS
-    if not with_deal:
-        for h in hands:
-            h.deal = None
-    return Record(
+    return core_random_match(
+        rng,
         "belote",
-        rules,
-        hands,
-        seats=["Ana", "Blas", "Carmen", "Diego"],
-        rules_given=rules.as_dict(),
+        MatchState(rules or BeloteRules()),
+        lambda rng, match, dealer: play_random_hand(
+            rng, match, dealer, bid=bid, double=double, declare=declare
+        ),
+        max_hands=max_hands,
+        with_deal=with_deal,
+        first_dealer=first_dealer,
     )

@@ -41,6 +41,10 @@ class CantesMixin:
         after = event.after_trick if event.after_trick is not None else len(self.tricks)
         is_seat = type(seat) is int and 0 <= seat < SEATS
         loc = {"trick": after, "seat": seat if is_seat else None, "cante": len(self.cantes) + 1}
+        if self.declaration is None:
+            # calls that stop short: the missing call is the error, even before a malformed
+            # cante (RECORD_FORMAT.md)
+            raise self._calls_missing()
         if (
             not is_seat
             or suit not in DECK.suits
@@ -51,8 +55,6 @@ class CantesMixin:
                 "a cante needs a seat from 0 to 3, a suit o, c, e or b and after_trick (1 or more)",
                 **loc,
             )
-        if self.declaration is None:
-            raise self._calls_missing()  # C3: the hand cannot take a cante yet
         if self.penalty is not None:
             raise self._error("C12", "the hand was ended by a penalty", **loc)
         if self.declaration in ("cuatrola", "quintola"):

@@ -46,5 +46,6 @@ def hand_facts(hand: HandState) -> list[dict[str, int]]:
         offender=result.penalty.seat if result.penalty else None,
         width=WIDTH,
         top=TOP,
+        absent=hand.sitting_out,  # a solo's partner took no points: he did not play
     )
     return facts

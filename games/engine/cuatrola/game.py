@@ -2,83 +2,32 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Sequence
-from typing import Any
-
 from ..cards import SPANISH_20
-from ..game import Game, HandOutcome, Record
+from ..core.game import TrickGame
+from . import events, strategy, views
 from . import facts as stats_facts
 from . import record as codec
-from . import strategy, views
-from .events import Deal, Event, event_from_dict, event_to_dict
-from .hand import HandState, side_of
 from .match import MatchState
-from .options import HAND_SIZE, MATCH_FORMATS, SEATS, CuatrolaRules
+from .options import HAND_SIZE, MATCH_FORMATS, CuatrolaRules
 
 
-class Cuatrola(Game):
+class Cuatrola(TrickGame):
     """Four seats in two sides; the side is the scoring unit (RULES.md C1–C12)."""
 
     name = "cuatrola"
     title = "Cuatrola"
     deck = SPANISH_20
     rule_choices = {"match": MATCH_FORMATS}
-
-    def parse_rules(self, data: dict[str, Any] | None) -> CuatrolaRules:
-        try:
-            return CuatrolaRules.from_dict(data)
-        except TypeError as exc:  # a key of the wrong type reaches the dataclass
-            raise ValueError(str(exc)) from exc
-
-    def seats(self, rules: CuatrolaRules) -> int:
-        return SEATS
-
-    def deal_size(self, rules: Any) -> int:
-        return HAND_SIZE
-
-    def units(self, rules: CuatrolaRules) -> int:
-        return 2
-
-    def unit_of_seat(self, rules: CuatrolaRules, seat: int) -> int:
-        return side_of(seat)
-
-    def event_from_dict(self, data: Any) -> Event:
-        return event_from_dict(data)
-
-    def event_to_dict(self, event: Event) -> dict[str, Any]:
-        return event_to_dict(event)
-
-    def new_match(self, rules: CuatrolaRules, first_dealer: int | None = None) -> MatchState:
-        return MatchState(rules, first_dealer)
-
-    def outcomes(self, match: MatchState) -> list[HandOutcome]:
-        out = []
-        for hand, result, after in zip(match.hands, match.results, match.score_after, strict=False):
-            delta = [0, 0]
-            delta[result.winner_side] = result.value
-            out.append(
-                HandOutcome(
-                    hand.number,
-                    tuple(delta),
-                    tuple(after),
-                    result.winner_side,
-                    codec.hand_summary(hand, after),
-                )
-            )
-        return out
-
-    def parse_hand(self, raw: Any, where: str, rules: CuatrolaRules) -> codec.HandRecord:
-        return codec.parse_hand(raw, where)
-
-    def record_from_match(self, match: MatchState, **header: Any) -> Record:
-        return codec.record_from_match(match, **header)
-
-    def check_record(self, record: Record) -> dict[str, Any]:
-        return codec.check_record(record)
+    hand_size = HAND_SIZE
+    rules_class = CuatrolaRules
+    match_class = MatchState
+    events = events
+    codec = codec
+    views = views
+    strategy = strategy
+    stats = stats_facts
 
     # ------------------------------------------------------------------ the site's hooks
-    recordable = True
     turn_kinds = frozenset({"call", "play"})
     deal_rule = "C1"
     table_sizes = (4,)
@@ -87,36 +36,3 @@ class Cuatrola(Game):
     counters = views.COUNTERS
     fact_keys = stats_facts.FACT_KEYS
     fact_kinds = stats_facts.TITLES
-
-    def is_deal(self, event: Event) -> bool:
-        return isinstance(event, Deal)
-
-    def settle_ahead(self, match: MatchState, hand_events: Sequence[Event]) -> None:
-        match.expect_penalty(hand_events)  # the penalty settles the renuncio it ends (C12)
-
-    def replay(self, match: MatchState, events: Iterable[Event]) -> None:
-        match.replay(events)
-
-    def hand_header(self, hand: HandState) -> dict[str, Any]:
-        return views.hand_header(hand)
-
-    def hand_view(self, hand: HandState) -> dict[str, Any]:
-        return views.hand_view(hand)
-
-    def live_view(self, hand: HandState) -> dict[str, Any]:
-        return views.live_view(hand)
-
-    def legal_actions(self, match: MatchState) -> list[dict[str, Any]]:
-        return views.legal_actions(match)
-
-    def unit_counters(self, rules: CuatrolaRules, outcome: HandOutcome) -> list[dict[str, int]]:
-        return views.unit_counters(outcome)
-
-    def hand_story(self, hand: HandState) -> dict[str, Any]:
-        return views.hand_story(hand)
-
-    def computer_move(self, match: MatchState, rng: random.Random) -> Event:
-        return strategy.next_event(match, rng)
-
-    def hand_facts(self, hand: HandState) -> list[dict[str, int]]:
-        return stats_facts.hand_facts(hand)

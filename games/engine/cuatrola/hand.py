@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import SPANISH_20, Card
+from ..core.hand import SPEAK_TURN, PlayRefusals
 from ..errors import RuleError
 from ..messages import Seat, msg
 from .cantes import CantesMixin
@@ -75,7 +76,7 @@ class HandResult:
     penalty: Penalty | None = None
 
 
-class HandState(CantesMixin, ProofsMixin):
+class HandState(CantesMixin, ProofsMixin, PlayRefusals):
     """A hand being played. See the module docstring."""
 
     def __init__(
@@ -423,17 +424,9 @@ class HandState(CantesMixin, ProofsMixin):
                 "C3", msg("the calls are over: {SEATS} calls were made", SEATS=SEATS), call=index
             )
         seat = self.to_act
-        if event.seat is not None and event.seat != seat:
-            raise self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to speak, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                seat=event.seat,
-                call=index,
-            )
+        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
+        if refusal is not None:
+            raise refusal
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error(fault[0], fault[1], seat=seat, call=index)
@@ -545,51 +538,13 @@ class HandState(CantesMixin, ProofsMixin):
             )
         seat = self._turn
         loc["seat"] = seat
-        if event.seat is not None and event.seat != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to play, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                **loc,
-            )
-        if card not in DECK:
-            return self._error(
+        refusal = self._turn_refusal(event, seat, loc)
+        if refusal is None and card not in DECK:
+            refusal = self._error(
                 "V1", msg("{card} is not a card of the 20-card deck", card=card), **loc
             )
-        kn = self.knowledge
-        if card in kn.played:
-            return self._error(
-                "V1",
-                msg("{card} was already played at trick {x}", card=card, x=kn.played[card][2]),
-                **loc,
-            )
-        owner = kn.owner_of.get(card)
-        if owner is not None and owner != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "{seat} played {card}, but {seat_owner} holds it ({evidence})",
-                    seat=Seat(seat),
-                    card=card,
-                    seat_owner=Seat(owner),
-                    evidence=kn.evidence(owner, card),
-                ),
-                **loc,
-            )
-        return self._error(
-            "V1",
-            msg(
-                "{seat} played {card}, but its {HAND_SIZE} cards are already known: {known}",
-                seat=Seat(seat),
-                card=card,
-                HAND_SIZE=HAND_SIZE,
-                known=self._known_list(seat),
-            ),
-            **loc,
-        )
+        refusal = refusal or self._known_card_refusal(card, seat, loc)
+        return refusal or self._full_hand_refusal(card, seat, HAND_SIZE, loc)
 
     def _finish_trick(self) -> None:
         cards = self.current_cards
@@ -613,8 +568,11 @@ class HandState(CantesMixin, ProofsMixin):
 
     # penalty (C12) ----------------------------------------------------------------------
     def _apply_penalty(self, event: Penalty) -> None:
-        # Checked as a play is: the event's own content first (the option, a seat, a
-        # rule), then whether the hand can take it (C3 while the calls stop short).
+        # Calls that stop short: the missing call is the error, even before a malformed
+        # penalty (RECORD_FORMAT.md); then the event's own content (the option, a seat,
+        # a rule), then whether the hand can take it.
+        if self.declaration is None:
+            raise self._calls_missing()
         is_seat = type(event.seat) is int and 0 <= event.seat < SEATS
         loc = {"seat": event.seat if is_seat else None}
         if not self.rules.renuncio_penalty:
@@ -625,8 +583,6 @@ class HandState(CantesMixin, ProofsMixin):
             )
         if event.rule not in ("C7", "C9"):
             raise self._error("C12", "a penalty must name the rule broken: C7 or C9", **loc)
-        if self.declaration is None:
-            raise self._calls_missing()
         if self.penalty_ahead is not None and event != self.penalty_ahead:
             ahead = self.penalty_ahead
             raise self._error(

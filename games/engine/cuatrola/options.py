@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..core.options import check_target
+
 #: Calls in rising order (C3). ``pass`` is not a declaration.
 CALLS = ("pass", "solo", "cuatrola", "quintola")
 CALL_RANK = {call: rank for rank, call in enumerate(CALLS)}
@@ -36,8 +38,7 @@ class CuatrolaRules:
     def __post_init__(self) -> None:
         if self.match not in MATCH_FORMATS:
             raise ValueError(f"rules.match must be one of {', '.join(MATCH_FORMATS)}")
-        if type(self.target) is not int or self.target < 1:
-            raise ValueError("rules.target must be a positive whole number")
+        check_target(self.target)
         for flag in ("quintola", "renuncio_penalty"):
             if type(getattr(self, flag)) is not bool:
                 raise ValueError(f"rules.{flag} must be true or false")

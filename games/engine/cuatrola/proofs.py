@@ -10,15 +10,12 @@ first). Nothing else can change, so nothing else is re-checked.
 from __future__ import annotations
 
 from ..cards import SPANISH_20, Card
+from ..core.proofs import CanteProofs
 from ..errors import RuleError
-from ..messages import Items, Seat, msg
-from ..tricks import describe_violation
-from .knowledge import CanteRecord, Evidence, PlayRecord
-from .play import Violation, violation
+from .knowledge import Evidence
+from .play import violation
 
 DECK = SPANISH_20
-# Which witness to report when several prove the same play illegal.
-_REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
 
 
 def side_of(seat: int) -> int:
@@ -26,12 +23,16 @@ def side_of(seat: int) -> int:
     return seat % 2
 
 
-class ProofsMixin:
-    """The V2 proofs and error builders of HandState (uses its state)."""
+class ProofsMixin(CanteProofs):
+    """The V2 proofs of HandState (uses its state): C7 and C9's "trump suit first"."""
 
-    def _worst(self, violations) -> Violation | None:
-        found = [v for v in violations if v is not None]
-        return min(found, key=lambda v: _REASON_ORDER[v.reason]) if found else None
+    play_rule = "C7"
+    cante_rule = "C9"
+    names_deck = DECK
+    trump_first_template = (
+        "{seat} sang {suit} after trick {after_trick} while "
+        "{seat_holder} held the trump pair ({items}): C9 trump suit first"
+    )
 
     def _proofs_from_new_cards(self, seat: int, new: dict[Card, Evidence]) -> list[RuleError]:
         """Earlier plays and cantes that the cards ``new`` — newly known to be ``seat``'s
@@ -43,94 +44,6 @@ class ProofsMixin:
                 v = violation(record.card, card, record.ctx)
                 if v:
                     errors.append(self._play_error(record, v, evidence))
-        if self.cantes and any(c.suit == self.trump and c.rank in ("12", "11") for c in new):
-            for cante in self.cantes:
-                if cante.trump_pending and seat in cante.eligible:
-                    proof = self._trump_pair_holder(cante, seat, new)
-                    if proof:
-                        errors.append(self._trump_first_error(cante, *proof))
+        if self.cantes:  # most plays: no cante to prove against, no call made
+            errors += self._trump_pending_proofs(seat, new)
         return errors
-
-    def _trump_pair_holder(
-        self,
-        cante: CanteRecord,
-        new_seat: int | None = None,
-        new: dict[Card, Evidence] | None = None,
-    ) -> tuple[int, list[str]] | None:
-        """A seat that could have sung the trump suit when ``cante`` was made, with the
-        evidence; ``new`` are cards the current event makes known to ``new_seat``."""
-        kn = self.knowledge
-        for seat in cante.eligible:
-            evidence = []
-            for card in self._pair(self.trump):
-                if seat == new_seat and card in new:
-                    evidence.append(msg("{card} {evidence}", card=card, evidence=new[card]))
-                elif kn.held_at(seat, card, cante.seq):
-                    evidence.append(
-                        msg("{card} {evidence}", card=card, evidence=kn.evidence(seat, card))
-                    )
-                else:
-                    break
-            else:
-                return seat, evidence
-        return None
-
-    # ------------------------------------------------------------------ errors
-    def _error(self, rule: str, message: str, **loc) -> RuleError:
-        return RuleError(rule, message, hand=self.number, seq=self.seq, **loc)
-
-    def _play_error(
-        self, record: PlayRecord, v: Violation, evidence: Evidence | None = None
-    ) -> RuleError:
-        seat, card, ctx, trick = record.seat, record.card, record.ctx, record.trick
-        w = v.witness
-        if evidence is None:
-            evidence = self.knowledge.evidence(seat, w)
-        text = describe_violation(
-            seat, card, trick, ctx, v, evidence, hand_known=self.deal is not None
-        )
-        return RuleError(
-            "C7",
-            text,
-            hand=self.number,
-            trick=trick,
-            position=record.position,
-            seat=seat,
-            card=card.text,
-            seq=record.seq,
-        )
-
-    def _cante_error(self, cante: CanteRecord, message: str) -> RuleError:
-        return RuleError(
-            "C9",
-            message,
-            hand=self.number,
-            trick=cante.after_trick,
-            seat=cante.seat,
-            cante=cante.ordinal,
-            seq=cante.seq,
-        )
-
-    def _trump_first_error(self, cante: CanteRecord, holder: int, evidence: list[str]) -> RuleError:
-        return self._cante_error(
-            cante,
-            msg(
-                (
-                    "{seat} sang {suit} after trick {after_trick} while "
-                    "{seat_holder} held the trump pair ({items}): C9 trump suit "
-                    "first"
-                ),
-                seat=Seat(cante.seat),
-                suit=DECK.suit_name(cante.suit),
-                after_trick=cante.after_trick,
-                seat_holder=Seat(holder),
-                items=Items(evidence),
-            ),
-        )
-
-    def _known_list(self, seat: int) -> Items:
-        """The cards ``seat`` is known to hold, each with how it is known."""
-        kn = self.knowledge
-        return Items(
-            msg("{card} ({evidence})", card=c, evidence=e) for c, e in kn.known[seat].items()
-        )

@@ -15,6 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import SPANISH_20, Card
+from ..core.record import (
+    apply_calls,
+    cantes_by_trick,
+    replay_tricks,
+    short_trick,
+    starting,
+    too_many,
+)
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
 from ..messages import Seat, msg
@@ -22,6 +30,9 @@ from .events import Call, Cante, Deal, Event, Penalty, Play
 from .hand import HandState
 from .match import MatchState
 from .options import SEATS
+
+#: the play event of every card by its text (events are immutable values)
+_PLAYS = {card.text: Play(card) for card in SPANISH_20.cards}
 
 
 @dataclass
@@ -87,15 +98,8 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
     return HandRecord(raw["dealer"], raw["trump_card"], calls, tricks, deal, cantes, penalty)
 
 
-def _cantes_by_trick(h: HandRecord) -> dict[int, list[tuple[int, Cante]]]:
-    """The hand's cantes grouped by the trick they follow (record order within a trick),
-    with their 1-based record indices. Malformed values stay: the hand refuses them (C9)
-    when their turn comes."""
-    by_trick: dict[int, list[tuple[int, Cante]]] = {}
-    for index, raw in enumerate(h.cantes, 1):
-        event = Cante(raw["seat"], raw["suit"], raw["after_trick"])
-        by_trick.setdefault(event.after_trick, []).append((index, event))
-    return by_trick
+def _cante(raw: dict[str, Any]) -> Cante:
+    return Cante(raw["seat"], raw["suit"], raw["after_trick"])
 
 
 def _penalty_event(h: HandRecord) -> Penalty | None:
@@ -111,7 +115,7 @@ def hand_events(h: HandRecord) -> list[Event]:
     deal = tuple(tuple(cards) for cards in h.deal) if h.deal is not None else None
     events: list[Event] = [Deal(h.trump_card, deal, h.dealer)]
     events += [Call(call) for call in h.calls]
-    by_trick = _cantes_by_trick(h)
+    by_trick = cantes_by_trick(h.cantes, _cante)
     for number, trick in enumerate(h.tricks, 1):
         events += [Play(Card.parse(text)) for text in trick]
         events += [Cante(c.seat, c.suit) for _, c in by_trick.get(number, [])]
@@ -152,48 +156,17 @@ def record_from_match(
     return Record("cuatrola", match.rules, hands, seats, event, date, match.rules.as_dict())
 
 
-def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
+def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     """Apply one hand's events to ``match``; RuleError at the first refused event."""
-    try:
-        hand = match.start_hand(h.dealer, SPANISH_20.card(h.trump_card) or h.trump_card, h.deal)
-    except RuleError as error:
-        error.hand = number
-        raise
+    trump = SPANISH_20.card(h.trump_card) or h.trump_card
+    hand = starting(number, lambda: match.start_hand(h.dealer, trump, h.deal))
     penalty = _penalty_event(h)
     hand.expect_penalty(penalty)  # it comes last, but settles breaches before it (C12)
-    for index, call in enumerate(h.calls, 1):
-        try:
-            match.apply(Call(call))
-        except RuleError as error:
-            error.call = index
-            raise
-
-    # cantes by the trick they follow; the record index is reported, not the engine's order
-    by_trick = _cantes_by_trick(h)
-    engine_to_record: dict[int, int] = {}
-
-    def apply_cantes(after: int) -> None:
-        for index, event in by_trick.pop(after, []):
-            engine_to_record[len(hand.cantes) + 1] = index
-            try:
-                match.apply(event)
-            except RuleError as error:
-                _renumber_cante(error, engine_to_record, index)
-                raise
-
-    for t, trick in enumerate(h.tricks, 1):
-        for p, text in enumerate(trick, 1):
-            _check_record_play(hand, t, p, text)
-            try:
-                match.apply(Play(SPANISH_20.card(text)))
-            except RuleError as error:
-                if error.seq is None or error.seq == hand.seq:
-                    error.trick, error.position = t, p  # the event itself: record indices
-                _renumber_cante(error, engine_to_record, None)
-                raise
-        apply_cantes(t)
-    for after in sorted(by_trick):
-        apply_cantes(after)  # after a trick that was not (fully) played, or none: C9
+    apply_calls(match, [Call(call) for call in h.calls])
+    by_trick = cantes_by_trick(h.cantes, _cante)  # malformed ones stay: C9 in their turn
+    replay_tricks(
+        match, hand, h.tricks, by_trick, _PLAYS, _check_record_play, lambda: len(hand.cantes)
+    )
     if penalty is not None:
         match.apply(penalty)
     return hand
@@ -216,18 +189,9 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
         )
     if not can_play:
         return  # the hand refuses the play on its own terms
-    if p == 1 and hand.current_cards:
-        raise RuleError(
-            "V1",
-            msg(
-                "trick {n} is short: {n_current_cards} cards of {trick_size}",
-                n=t - 1,
-                n_current_cards=len(hand.current_cards),
-                trick_size=hand.trick_size,
-            ),
-            seat=hand.to_act,
-            **loc,
-        )
+    short = short_trick(hand, t, p, text)
+    if short is not None:
+        raise short
     if beyond:
         if hand.sitting_out is not None and p == SEATS:
             raise RuleError(
@@ -240,19 +204,7 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
                 seat=None,
                 **loc,
             )
-        raise RuleError(
-            "V1",
-            msg("trick {t} has more than {trick_size} cards", t=t, trick_size=hand.trick_size),
-            seat=None,
-            **loc,
-        )
-
-
-def _renumber_cante(
-    error: RuleError, engine_to_record: dict[int, int], current: int | None
-) -> None:
-    if error.cante is not None:
-        error.cante = engine_to_record.get(error.cante, current or error.cante)
+        raise too_many(hand, t, p, text)
 
 
 def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
@@ -268,26 +220,4 @@ def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
         "winner_side": r.winner_side,
         "value": r.value,
         "score_after": list(score_after),
-    }
-
-
-def check_record(record: Record) -> dict[str, Any]:
-    """Replay ``record``; the checker's JSON object without the ``file`` key."""
-    match = MatchState(record.rules)
-    report = []
-    try:
-        for number, h in enumerate(record.hands, 1):
-            hand = _replay_hand(match, number, h)
-            if hand.is_complete:
-                report.append(hand_summary(hand, match.score_after[number - 1]))
-            else:
-                report.append({"number": number, "complete": False})
-    except RuleError as error:
-        return {"valid": False, "error": error.as_dict()}
-    return {
-        "valid": True,
-        "finished": match.finished,
-        "winner_side": match.winner_side,
-        "score": list(match.score),
-        "hands": report,
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..cards import SPANISH_20, Card
+from ..core.simulate import random_match as core_random_match
 from ..game import Record
 from .events import Call, Cante, Play
 from .match import MatchState
@@ -73,20 +74,12 @@ def random_match(
     first_dealer: int | None = None,
 ) -> Record:
     """A legal random match record, played to its end (or ``max_hands`` hands)."""
-    rules = rules or CuatrolaRules()
-    match = MatchState(rules)
-    dealer = rng.randrange(SEATS) if first_dealer is None else first_dealer
-    hands: list[HandRecord] = []
-    while not match.finished and (max_hands is None or len(hands) < max_hands):
-        hands.append(play_random_hand(rng, match, dealer, declare=declare, sing=sing))
-        dealer = (dealer + 1) % SEATS
-    if not with_deal:
-        for h in hands:
-            h.deal = None
-    return Record(
+    return core_random_match(
+        rng,
         "cuatrola",
-        rules,
-        hands,
-        seats=["Ana", "Blas", "Carmen", "Diego"],
-        rules_given=rules.as_dict(),
+        MatchState(rules or CuatrolaRules()),
+        lambda rng, match, dealer: play_random_hand(rng, match, dealer, declare=declare, sing=sing),
+        max_hands=max_hands,
+        with_deal=with_deal,
+        first_dealer=first_dealer,
     )

@@ -63,6 +63,8 @@ class CantesMixin:
         after = event.after_trick if event.after_trick is not None else len(self.tricks)
         is_seat = type(seat) is int and 0 <= seat < self.seats
         loc = {"trick": after, "seat": seat if is_seat else None, "cante": self._cante_count + 1}
+        if not self.auction_over:  # the missing bid first, even before a malformed cante
+            raise self._auction_pending()
         if (
             not is_seat
             or (suit is None) == (tute is None)
@@ -82,8 +84,6 @@ class CantesMixin:
                 ),
                 **loc,
             )
-        if not self.auction_over:
-            raise self._auction_pending()
         pending = self._auction_pending(**loc)
         if pending is not None:
             raise pending

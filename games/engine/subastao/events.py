@@ -18,8 +18,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import SPANISH_40, Card
-from ..messages import msg
+from ..cards import SPANISH_40
+from ..core.events import (
+    AFTER_TRICK,
+    DEALER,
+    Codec,
+    Field,
+    Kind,
+    Penalty,
+    Play,
+    card_field,
+    choice_field,
+    deal_field,
+    optional_text,
+    seat_field,
+    whole_number,
+)
+
+__all__ = ["Bid", "Cante", "Deal", "Event", "Penalty", "Play", "Trump"]
 
 SUITS = SPANISH_40.suits
 TUTE_RANKS = ("12", "11")
@@ -52,14 +68,6 @@ class Trump:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """A card played to the current trick by the seat whose turn it is (S3, S4)."""
-
-    card: Card
-    seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Cante:
     """Right after its side won a trick, ``seat`` announces the 12 and 11 of ``suit`` or,
     with ``tute`` (``"12"`` or ``"11"``), all four cards of that rank (S5).
@@ -73,123 +81,61 @@ class Cante:
     after_trick: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    """The hand ends against ``seat`` for a renuncio: ``rule`` ``"S4"`` (S7).
-
-    Both must be given: a penalty without its rule (or with a seat that is not one) is
-    refused by the hand (S7), as the record checker refuses it, rather than guessed.
-    """
-
-    seat: int | None
-    rule: str | None = None
-
-
 Event = Deal | Bid | Trump | Play | Cante | Penalty
 
 
-def _seat(data: dict[str, Any], required: bool) -> int | None:
-    seat = data.get("seat")
-    if seat is None and not required:
-        return None
-    if type(seat) is not int or not 0 <= seat <= 3:
-        raise ValueError("seat must be a whole number from 0 to 3")
-    return seat
+def _bid(bid: Any) -> int | str:
+    if bid != PASS and type(bid) is not int:
+        raise ValueError('bid: expected a whole number of points or "pass"')
+    return bid
 
 
-def _deal(data: dict[str, Any]) -> Deal:
-    deal = data.get("deal")
-    if deal is not None:
-        if not (
-            isinstance(deal, list)
-            and all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in deal)
-        ):
-            raise ValueError("deal: expected one list of cards per seat")
-        deal = tuple(tuple(h) for h in deal)
-    dealer = data.get("dealer")
-    if dealer is not None and type(dealer) is not int:
-        raise ValueError("dealer must be a whole number")
-    return Deal(deal, dealer)
+def _one_of_suit_or_tute(data: dict[str, Any]) -> None:
+    if (data.get("suit") is None) == (data.get("tute") is None):
+        raise ValueError("a cante has either a suit (a pair) or a tute (12 or 11)")
 
 
-def event_from_dict(data: Any) -> Event:
-    """Parse an event from its notation; ValueError with the faulty field otherwise."""
-    if not isinstance(data, dict):
-        raise ValueError("an event must be an object with a 'kind'")
-    kind = data.get("kind")
-    if kind == "deal":
-        return _deal(data)
-    if kind == "bid":
-        bid = data.get("bid")
-        if bid != PASS and type(bid) is not int:
-            raise ValueError('bid: expected a whole number of points or "pass"')
-        return Bid(bid, _seat(data, required=False))
-    if kind == "trump":
-        suit = data.get("suit")
-        if suit not in SUITS:
-            raise ValueError("suit: expected one of o, c, e, b")
-        return Trump(suit, _seat(data, required=False))
-    if kind == "play":
-        text = data.get("card")
-        card = SPANISH_40.card(text) if isinstance(text, str) else None
-        if card is None:
-            raise ValueError(msg("card: {text!r} is not a Spanish card (V1)", text=text))
-        return Play(card, _seat(data, required=False))
-    if kind == "cante":
-        suit, tute = data.get("suit"), data.get("tute")
-        if (suit is None) == (tute is None):
-            raise ValueError("a cante has either a suit (a pair) or a tute (12 or 11)")
-        if suit is not None and suit not in SUITS:
-            raise ValueError("suit: expected one of o, c, e, b")
-        if tute is not None and tute not in TUTE_RANKS:
-            raise ValueError('tute: expected "12" or "11"')
-        after = data.get("after_trick")
-        if after is not None and type(after) is not int:
-            raise ValueError("after_trick must be a whole number")
-        return Cante(_seat(data, required=True), suit, tute, after)
-    if kind == "penalty":
+def _optional(field: Field) -> Field:
+    """``field`` that may be left out (None)."""
+    return Field(field.key, lambda v: None if v is None else field.read(v))
+
+
+_CARD = card_field(SPANISH_40, "card: {text!r} is not a Spanish card (V1)")
+_SUIT = choice_field("suit", SUITS, "suit: expected one of o, c, e, b")
+
+CODEC = Codec(
+    [
+        Kind("deal", Deal, (deal_field("deal: expected one list of cards per seat"), DEALER)),
+        Kind("bid", Bid, (Field("bid", _bid), seat_field())),
+        Kind("trump", Trump, (_SUIT, seat_field())),
+        Kind(
+            "play",
+            Play,
+            (card_field(SPANISH_40, "card: {text!r} is not a Spanish card (V1)"), seat_field()),
+        ),
+        Kind(
+            "cante",
+            Cante,
+            (
+                seat_field(required=True),
+                _optional(choice_field("tute", TUTE_RANKS, 'tute: expected "12" or "11"')),
+                _optional(_SUIT),
+                AFTER_TRICK,
+            ),
+            check=("suit", "tute", "after_trick", "seat"),
+            whole=_one_of_suit_or_tute,
+        ),
         # the values (a seat of the table, rule S4) are the hand's to judge (S7), exactly
         # as in a record; only the JSON types are checked here
-        seat, rule = data.get("seat"), data.get("rule")
-        if seat is not None and type(seat) is not int:
-            raise ValueError("seat must be a whole number from 0 to 3")
-        if rule is not None and not isinstance(rule, str):
-            raise ValueError("rule: a penalty is for breaking S4 (renuncio, S7)")
-        return Penalty(seat, rule)
-    raise ValueError("kind must be one of deal, bid, trump, play, cante, penalty")
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """The notation of ``event`` (inverse of :func:`event_from_dict`)."""
-    if isinstance(event, Deal):
-        out: dict[str, Any] = {"kind": "deal"}
-        if event.deal is not None:
-            out["deal"] = [list(h) for h in event.deal]
-        if event.dealer is not None:
-            out["dealer"] = event.dealer
-        return out
-    if isinstance(event, Bid):
-        out = {"kind": "bid", "bid": event.bid}
-    elif isinstance(event, Trump):
-        out = {"kind": "trump", "suit": event.suit}
-    elif isinstance(event, Play):
-        out = {"kind": "play", "card": event.card.text}
-    elif isinstance(event, Cante):
-        out = {"kind": "cante", "seat": event.seat}
-        if event.tute is not None:
-            out["tute"] = event.tute
-        else:
-            out["suit"] = event.suit
-        if event.after_trick is not None:
-            out["after_trick"] = event.after_trick
-        return out
-    else:
-        out = {"kind": "penalty"}
-        if event.seat is not None:
-            out["seat"] = event.seat
-        if event.rule is not None:
-            out["rule"] = event.rule
-        return out
-    if event.seat is not None:
-        out["seat"] = event.seat
-    return out
+        Kind(
+            "penalty",
+            Penalty,
+            (
+                whole_number("seat", "seat must be a whole number from 0 to 3"),
+                optional_text("rule", "rule: a penalty is for breaking S4 (renuncio, S7)"),
+            ),
+        ),
+    ]
+)
+event_from_dict = CODEC.from_dict
+event_to_dict = CODEC.to_dict

@@ -23,6 +23,9 @@ FACT_KEYS = (
     "cante_40",
     "cante_points",
     "tutes",
+    "bid_points",  # the winning bids, summed: their average over the auctions won
+    "bid_margin",  # the bid side's points (S6) minus its bid: how far over (or under)
+    "bid_margin_hands",  # the auctions won whose hand was played out (no tute, no S7)
     *bucket_keys(WIDTH, TOP),
 )
 
@@ -45,6 +48,11 @@ def hand_facts(hand: HandState) -> list[dict[str, int]]:
     if hand.deal is not None:
         held = sum(card.suit == result.trump for card in hand.deal[result.bidder])
     declare(facts[result.bidder], band(result.bid), bool(result.made), held)
+    facts[result.bidder]["bid_points"] += result.bid
+    if hand.tute is None and result.penalty is None:  # a tute or a renuncio ends early
+        taken = result.points[hand.unit_of(result.bidder)]
+        facts[result.bidder]["bid_margin"] += taken - result.bid
+        facts[result.bidder]["bid_margin_hands"] += 1
     for cante in hand.cantes:
         facts[cante.seat][f"cante_{cante.value}"] += 1
         facts[cante.seat]["cante_points"] += cante.value

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..cards import Card
+from ..core.hand import PlayRefusals
 from ..errors import RuleError
 from ..knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
 from ..messages import Seat, msg
@@ -67,8 +68,14 @@ class HandResult:
     penalty: Penalty | None = None
 
 
-class HandState(CantesMixin, ProofsMixin):
+BID_TURN = "it is {seat}'s turn to bid, not {seat2}'s"
+
+
+class HandState(CantesMixin, ProofsMixin, PlayRefusals):
     """A hand being bid and played. See the module docstring."""
+
+    full_template = "{seat} played {card}, but its {hand_size} cards are already known: {known}"
+    full_size_key = "hand_size"
 
     def __init__(
         self,
@@ -416,17 +423,9 @@ class HandState(CantesMixin, ProofsMixin):
         if self.auction_over:
             raise self._error("S2", self._auction_over_text(), call=index)
         seat = self._speaker
-        if event.seat is not None and event.seat != seat:
-            raise self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to bid, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                seat=event.seat,
-                call=index,
-            )
+        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, BID_TURN)
+        if refusal is not None:
+            raise refusal
         fault = self._bid_fault(seat, event.bid)
         if fault:
             raise self._error("S2", fault, seat=seat, call=index)
@@ -478,8 +477,10 @@ class HandState(CantesMixin, ProofsMixin):
 
     # trump (S3) --------------------------------------------------------------------------
     def _apply_trump(self, event: Trump) -> None:
-        if not self.auction_over or self.void:
+        if not self.auction_over:
             raise self._auction_pending()
+        if self.void:  # RECORD_FORMAT.md: a trump given in a void hand is S3
+            raise self._error("S3", "the hand is void: everyone passed")
         if self.trump is not None:
             raise self._error(
                 "S3",
@@ -645,47 +646,8 @@ class HandState(CantesMixin, ProofsMixin):
             )
         seat = self._turn
         loc["seat"] = seat
-        if event.seat is not None and event.seat != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "it is {seat}'s turn to play, not {seat2}'s",
-                    seat=Seat(seat),
-                    seat2=Seat(event.seat),
-                ),
-                **loc,
-            )
-        kn = self.knowledge
-        if card in kn.played:
-            return self._error(
-                "V1",
-                msg("{card} was already played at trick {x}", card=card, x=kn.played[card][2]),
-                **loc,
-            )
-        owner = kn.owner_of.get(card)
-        if owner is not None and owner != seat:
-            return self._error(
-                "V1",
-                msg(
-                    "{seat} played {card}, but {seat_owner} holds it ({evidence})",
-                    seat=Seat(seat),
-                    card=card,
-                    seat_owner=Seat(owner),
-                    evidence=kn.evidence(owner, card),
-                ),
-                **loc,
-            )
-        return self._error(
-            "V1",
-            msg(
-                "{seat} played {card}, but its {hand_size} cards are already known: {known}",
-                seat=Seat(seat),
-                card=card,
-                hand_size=self.hand_size,
-                known=self._known_list(seat),
-            ),
-            **loc,
-        )
+        refusal = self._turn_refusal(event, seat, loc) or self._known_card_refusal(card, seat, loc)
+        return refusal or self._full_hand_refusal(card, seat, self.hand_size, loc)
 
     def _finish_trick(self) -> None:
         cards = self.current_cards
@@ -705,6 +667,8 @@ class HandState(CantesMixin, ProofsMixin):
 
     # penalty (S7) -------------------------------------------------------------------------
     def _apply_penalty(self, event: Penalty) -> None:
+        if not self.auction_over:  # the missing bid is the error, even before a malformed
+            raise self._auction_pending()  # penalty (RECORD_FORMAT.md)
         seat = event.seat
         ok_seat = type(seat) is int and 0 <= seat < self.seats
         loc = {"seat": seat if ok_seat else None}
@@ -716,8 +680,6 @@ class HandState(CantesMixin, ProofsMixin):
             )
         if event.rule != "S4":
             raise self._error("S7", "a penalty must name the rule broken: S4 (renuncio)", **loc)
-        if not self.auction_over:
-            raise self._auction_pending()
         if self.void:
             raise self._error("S7", "the hand is void (everyone passed): no penalty", **loc)
         if self.trump is None:

@@ -6,9 +6,11 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..cards import SPANISH_36, SPANISH_40, Deck
+from ..core.options import check_target
 
 MAX_BID = 230  # S2: 120 card points + 10 últimas + at most 100 in cantes (40 + 3 × 20)
 BID_STEP = 5
+MIN_BID = 60  # RULES.md: min_bid a multiple of 5 from 60 to 230
 LAST_TRICK_BONUS = 10  # "últimas" (S1)
 FAILED_BID = ("opponents", "split")
 OPTIONS = ("players", "min_bid", "target", "failed_bid")
@@ -40,8 +42,9 @@ class SubastaoRules:
             or self.min_bid % BID_STEP
         ):
             raise ValueError(f"rules.min_bid must be a multiple of {BID_STEP} up to {MAX_BID}")
-        if type(self.target) is not int or self.target < 1:
-            raise ValueError("rules.target must be a positive whole number")
+        if self.min_bid < MIN_BID:
+            raise ValueError(f"rules.min_bid must be at least {MIN_BID}")
+        check_target(self.target)
         if self.failed_bid not in FAILED_BID:
             raise ValueError(f"rules.failed_bid must be one of {', '.join(FAILED_BID)}")
 

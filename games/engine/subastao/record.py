@@ -12,13 +12,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import SPANISH_40
+from ..core.record import (
+    apply_calls,
+    cantes_by_trick,
+    replay_tricks,
+    short_trick,
+    starting,
+    too_many,
+)
 from ..errors import RuleError
 from ..game import Record, expect, is_int, played_cards, str_list
 from ..messages import msg
 from .events import Bid, Cante, Deal, Event, Penalty, Play, Trump
 from .hand import HandState
 from .match import MatchState
-from .options import SubastaoRules
 
 #: the play event of every card by its text: events are immutable values, so the checker
 #: looks one up rather than parsing the card and building the event for every card read
@@ -92,10 +99,10 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
                 isinstance(cante, dict)
                 and is_int(cante.get("after_trick"))
                 and is_int(cante.get("seat"))
-                and (cante.get("suit") is not None or cante.get("tute") is not None)
+                and ("suit" in cante or "tute" in cante)
+                # null is a wrong type; an omitted key is not a null one (RECORD_FORMAT.md)
                 and all(
-                    cante.get(key) is None or isinstance(cante[key], str)
-                    for key in ("suit", "tute")
+                    key not in cante or isinstance(cante[key], str) for key in ("suit", "tute")
                 ),
                 f"{where}: cante {i} must be an object with after_trick and seat (whole "
                 "numbers) and a suit or a tute (text)",
@@ -105,15 +112,8 @@ def parse_hand(raw: Any, where: str) -> HandRecord:
     return HandRecord(raw["dealer"], bids, trump, tricks, deal, cantes, penalty)
 
 
-def _cantes_by_trick(h: HandRecord) -> dict[int, list[tuple[int, Cante]]]:
-    """The hand's cantes grouped by the trick they follow (record order within a trick),
-    with their 1-based record indices. Malformed values stay: the hand refuses them (S5)
-    when their turn comes."""
-    by_trick: dict[int, list[tuple[int, Cante]]] = {}
-    for index, raw in enumerate(h.cantes or [], 1):
-        event = Cante(raw["seat"], raw.get("suit"), raw.get("tute"), raw["after_trick"])
-        by_trick.setdefault(event.after_trick, []).append((index, event))
-    return by_trick
+def _cante(raw: dict[str, Any]) -> Cante:
+    return Cante(raw["seat"], raw.get("suit"), raw.get("tute"), raw["after_trick"])
 
 
 def _penalty_event(h: HandRecord) -> Penalty | None:
@@ -131,7 +131,7 @@ def hand_events(h: HandRecord) -> list[Event]:
     events += [Bid(bid) for bid in h.bids]
     if h.trump is not None:
         events.append(Trump(h.trump))
-    by_trick = _cantes_by_trick(h)
+    by_trick = cantes_by_trick(h.cantes, _cante)
     for number, trick in enumerate(h.tricks or [], 1):
         events += [Play(SPANISH_40.card(text)) for text in trick]
         events += [cante for _, cante in by_trick.get(number, [])]
@@ -177,53 +177,24 @@ def record_from_match(
     return Record("subastao", match.rules, hands, seats, event, date, match.rules.as_dict())
 
 
-def _replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
+def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     """Apply one hand's events to ``match``; RuleError at the first refused event."""
-    try:
-        hand = match.start_hand(h.dealer, h.deal)
-    except RuleError as error:
-        error.hand = number
-        raise
+    hand = starting(number, lambda: match.start_hand(h.dealer, h.deal))
     penalty = _penalty_event(h)
     hand.expect_penalty(penalty)  # it comes last, but settles breaches before it (S7)
-    for index, bid in enumerate(h.bids, 1):
-        try:
-            match.apply(Bid(bid))
-        except RuleError as error:
-            error.call = index
-            raise
+    apply_calls(match, [Bid(bid) for bid in h.bids])
     if h.trump is not None:
         match.apply(Trump(h.trump))
-
-    by_trick = _cantes_by_trick(h)
-    engine_to_record: dict[int, int] = {}
-
-    def apply_cantes(after: int) -> None:
-        for index, event in by_trick.pop(after, []):
-            engine_to_record[hand._cante_count + 1] = index
-            try:
-                match.apply(event)
-            except RuleError as error:
-                _renumber_cante(error, engine_to_record, index)
-                raise
-
-    size = hand.trick_size
-    apply = match.apply
-    for t, trick in enumerate(h.tricks or [], 1):
-        for p, text in enumerate(trick, 1):
-            event = _PLAYS.get(text)
-            if event is None or p > size or (p == 1 and hand.current_cards):
-                _check_record_play(hand, t, p, text)
-            try:
-                apply(event)
-            except RuleError as error:
-                if error.seq is None or error.seq == hand.seq:
-                    error.trick, error.position = t, p  # the event itself: record indices
-                _renumber_cante(error, engine_to_record, None)
-                raise
-        apply_cantes(t)
-    for after in sorted(by_trick):
-        apply_cantes(after)  # after a trick that was not (fully) played, or none: S5
+    by_trick = cantes_by_trick(h.cantes, _cante)  # malformed ones stay: S5 in their turn
+    replay_tricks(
+        match,
+        hand,
+        h.tricks or [],
+        by_trick,
+        _PLAYS,
+        _check_record_play,
+        lambda: hand._cante_count,
+    )
     if penalty is not None:
         match.apply(penalty)
     return hand
@@ -242,32 +213,11 @@ def _check_record_play(hand: HandState, t: int, p: int, text: str) -> None:
         raise RuleError("V1", msg("{text!r} is not a card", text=text), seat=seat, **loc)
     if not hand._playing:
         return  # the hand refuses the play on its own terms
-    if p == 1 and hand.current_cards:
-        raise RuleError(
-            "V1",
-            msg(
-                "trick {n} is short: {n_current_cards} cards of {trick_size}",
-                n=t - 1,
-                n_current_cards=len(hand.current_cards),
-                trick_size=hand.trick_size,
-            ),
-            seat=hand.to_act,
-            **loc,
-        )
+    short = short_trick(hand, t, p, text)
+    if short is not None:
+        raise short
     if beyond:
-        raise RuleError(
-            "V1",
-            msg("trick {t} has more than {trick_size} cards", t=t, trick_size=hand.trick_size),
-            seat=None,
-            **loc,
-        )
-
-
-def _renumber_cante(
-    error: RuleError, engine_to_record: dict[int, int], current: int | None
-) -> None:
-    if error.cante is not None:
-        error.cante = engine_to_record.get(error.cante, current or error.cante)
+        raise too_many(hand, t, p, text)
 
 
 def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
@@ -286,27 +236,4 @@ def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
         "made": r.made,
         "delta": list(r.delta),
         "score_after": list(score_after),
-    }
-
-
-def check_record(record: Record) -> dict[str, Any]:
-    """Replay ``record``; the checker's JSON object without the ``file`` key."""
-    rules: SubastaoRules = record.rules
-    match = MatchState(rules)
-    report = []
-    try:
-        for number, h in enumerate(record.hands, 1):
-            hand = _replay_hand(match, number, h)
-            if hand.is_complete:
-                report.append(hand_summary(hand, match.score_after[number - 1]))
-            else:
-                report.append({"number": number, "complete": False})
-    except RuleError as error:
-        return {"valid": False, "error": error.as_dict()}
-    return {
-        "valid": True,
-        "finished": match.finished,
-        "winner_side": match.winner_side,
-        "score": list(match.score),
-        "hands": report,
     }

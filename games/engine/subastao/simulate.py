@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 
 from ..cards import Card
+from ..core.simulate import random_match as core_random_match
 from ..game import Record
 from .events import PASS, Bid, Cante, Play, Trump
 from .match import MatchState
 from .options import SubastaoRules
 from .record import HandRecord
-
-NAMES = ["Ana", "Blas", "Carmen", "Diego"]
 
 
 def random_deal(rng: random.Random, rules: SubastaoRules) -> list[list[Card]]:
@@ -91,15 +90,12 @@ def random_match(
     first_dealer: int | None = None,
 ) -> Record:
     """A legal random match record, played to its end (or ``max_hands`` hands)."""
-    rules = rules or SubastaoRules()
-    match = MatchState(rules)
-    n = rules.players
-    dealer = rng.randrange(n) if first_dealer is None else first_dealer
-    hands: list[HandRecord] = []
-    while not match.finished and (max_hands is None or len(hands) < max_hands):
-        hands.append(play_random_hand(rng, match, dealer, bid=bid, sing=sing))
-        dealer = (dealer + 1) % n
-    if not with_deal:
-        for h in hands:
-            h.deal = None
-    return Record("subastao", rules, hands, seats=NAMES[:n], rules_given=rules.as_dict())
+    return core_random_match(
+        rng,
+        "subastao",
+        MatchState(rules or SubastaoRules()),
+        lambda rng, match, dealer: play_random_hand(rng, match, dealer, bid=bid, sing=sing),
+        max_hands=max_hands,
+        with_deal=with_deal,
+        first_dealer=first_dealer,
+    )

@@ -36,26 +36,25 @@ class Command(BaseCommand):
     def handle(self, *files: str, **options) -> None:
         status = 0
         for name in options["files"]:
-            path = Path(name)
-            try:
-                text = path.read_bytes()
-            except OSError as exc:
-                line, code = (
-                    {
-                        "file": path.name,
-                        "valid": False,
-                        "error": {"rule": None, "message": f"cannot read: {exc.strerror}"},
-                    },
-                    2,
-                )
-            else:
-                line, code = check_text(text, path.name)
-                if code == 1 and options["lang"] != "en":
-                    line["error"]["message"] = _localized(text, line, options["lang"])
+            text, line, code = check_file(Path(name))
+            if code == 1 and options["lang"] != "en":  # read, and a rule failed
+                line["error"]["message"] = _localized(text, line, options["lang"])
             self.stdout.write(json.dumps(line, ensure_ascii=False))
             status = max(status, code)
         if status:
             raise SystemExit(status)
+
+
+def check_file(path: Path) -> tuple[bytes | None, dict, int]:
+    """Read and check one record file: (its bytes or None when unreadable, the checker's
+    line, exit status 0/1/2). ``analyse_record`` checks its files with this too."""
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        error = {"rule": None, "message": f"cannot read: {exc.strerror}"}
+        return None, {"file": path.name, "valid": False, "error": error}, 2
+    line, code = check_text(text, path.name)
+    return text, line, code
 
 
 def _localized(text: bytes, line: dict, lang: str) -> str:

@@ -204,7 +204,7 @@ def test_s2_everyone_passing_makes_a_void_hand():
     assert state.to_act is None
     result = state.result
     assert (result.void, result.made, result.delta, result.bidder) == (True, None, (0, 0, 0), None)
-    assert refused(state, Trump("o"), "S2").message.startswith("the hand is void")
+    assert refused(state, Trump("o"), "S3").message.startswith("the hand is void")
     assert refused(state, Play(C("1o")), "S2").seat is None
     assert refused(state, Bid(60), "S2").call == 4
     assert refused(state, Penalty(0, "S4"), "S7")

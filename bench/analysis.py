@@ -1,0 +1,174 @@
+"""Hand analysis speed (docs/analysis.md): the solver against plain alpha-beta.
+
+For each game, random hands dealt, bid and played by the engine's computer players
+(``Game.computer_move``, seeded): the time of ``par`` (the value before the first card)
+and of the whole analysis (``par`` and every card's value, best and cost), median and
+worst; nodes searched and the transposition table's hit rate; and, in the same run, plain
+alpha-beta on the same ``par`` positions, without the table and without merging equal
+cards (move ordering kept), for the speed-up. A hand past its time budget counts as
+"not solved" (the analyser's answer then), never as a time.
+
+Run: ``.venv/bin/python bench/analysis.py [--hands N] [--budget S] [--tiny]``. One
+process, one core; CPU time (``time.process_time``), so a busy machine's waiting is left
+out. ``--tiny`` is the test's mode (a few hands, short budgets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.engine import find_game
+from games.engine.analysis import Solver, Unsolved, analyse_start, minimax, start_of
+from games.engine.analysis.report import played_value
+
+#: (label, game, rules): what the aims name
+TABLES = [
+    ("cuatrola", "cuatrola", {}),
+    ("belote", "belote", {}),
+    ("subastao", "subastao", {}),
+]
+AIMS = {"cuatrola": (None, 0.020), "belote": (0.5, 2.0), "subastao": (2.0, 10.0)}
+
+
+def played_hands(name: str, rules_given: dict, count: int, seed: int) -> list:
+    """``count`` complete hands (no void ones) played by the computer players."""
+    rng = random.Random(seed)
+    game = find_game(name)
+    out = []
+    while len(out) < count:
+        match = game.new_match(game.parse_rules(rules_given))
+        while not match.finished and len(out) < count:
+            match.apply(game.computer_move(match, rng))
+            hand = match.hands[-1]
+            done = hand.is_complete and hand not in out
+            if done and not getattr(hand, "void", False) and hand.penalty is None:
+                out.append(hand)
+    return out
+
+
+def timed(fn):
+    t0 = time.process_time()
+    value = fn()
+    return value, time.process_time() - t0
+
+
+def median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def run_table(
+    label: str, name: str, rules: dict, count: int, budget: float, plain_budget: float
+) -> dict:
+    """Par and whole analysis of ``count`` hands, the solver against plain search."""
+    hands = played_hands(name, rules, count, seed=2026)
+    par_times, whole_times, plain_times, ratios = [], [], [], []
+    nodes = probes = hits = 0
+    unsolved = whole_unsolved = plain_unsolved = minimax_done = 0
+    minimax_times = []
+    for hand in hands:
+        start = start_of(name, hand)
+        spec, pos = start.spec, start.position
+        actual = played_value(spec, pos, start.line)
+        solver = Solver(spec, deadline=time.process_time() + budget)
+        try:
+            par, t_par = timed(lambda s=solver, p=pos, a=actual: s.solve(p, guess=a))
+        except Unsolved:
+            unsolved += 1
+            continue
+        par_times.append(t_par)
+        nodes += solver.nodes
+        probes += solver.tt_probes
+        hits += solver.tt_hits
+        try:
+            _, t_whole = timed(lambda s=start: analyse_start(s, budget=budget))
+            whole_times.append(t_whole)
+        except Unsolved:
+            whole_unsolved += 1
+        plain = Solver(spec, use_tt=False, merge=False, deadline=time.process_time() + plain_budget)
+        try:
+            value, t_plain = timed(lambda s=plain, p=pos: s.solve(p))
+            assert value == par, (value, par)
+            plain_times.append(t_plain)
+            ratios.append(t_plain / max(t_par, 1e-6))
+        except Unsolved:
+            plain_unsolved += 1
+            ratios.append(plain_budget / max(t_par, 1e-6))  # at least this much
+        if name == "cuatrola" and minimax_done < 3:  # plain minimax: slow, a few hands
+            try:
+                value, t_mm = timed(
+                    lambda s=spec, p=pos: minimax(s, p, time.process_time() + plain_budget)
+                )
+                assert value == par
+                minimax_times.append(t_mm)
+            except TimeoutError:
+                pass
+            minimax_done += 1
+    return {
+        "table": label,
+        "hands": len(hands),
+        "not_solved": unsolved,  # par past the budget
+        "whole_not_solved": whole_unsolved,  # par solved, the whole analysis past it
+        "par_median_s": median(par_times),
+        "par_max_s": max(par_times) if par_times else None,
+        "whole_median_s": median(whole_times),
+        "whole_max_s": max(whole_times) if whole_times else None,
+        "nodes_per_par": nodes // max(len(par_times), 1),
+        "tt_hit_rate": round(hits / probes, 3) if probes else None,
+        "plain_par_median_s": median(plain_times),
+        "plain_not_solved": plain_unsolved,
+        "speedup_median": round(median(ratios), 1) if ratios else None,
+        # plain search past its budget: the ratio is then its budget over the par time
+        "speedup_is_lower_bound": plain_unsolved > 0,
+        "minimax_par_median_s": median(minimax_times),
+        "aims_s": AIMS[label],
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=None, help="hands per game")
+    parser.add_argument("--budget", type=float, default=30.0, help="CPU seconds per hand")
+    parser.add_argument("--plain-budget", type=float, default=20.0)
+    parser.add_argument("--tiny", action="store_true", help="2 hands a game, short budgets")
+    args = parser.parse_args(argv)
+    counts = {"cuatrola": 40, "belote": 8, "subastao": 3}
+    if args.tiny:
+        counts = dict.fromkeys(counts, 2)
+        args.budget, args.plain_budget = 1.0, 0.5
+    print(f"python {platform.python_version()} ({platform.python_implementation()}), one core")
+    results = []
+    for label, name, rules in TABLES:
+        count = args.hands or counts[label]
+        result = run_table(label, name, rules, count, args.budget, args.plain_budget)
+        results.append(result)
+        fmt = lambda v: "-" if v is None else f"{v * 1000:.1f} ms"  # noqa: E731
+        print(
+            f"{label:9} {result['hands']} hands, par not solved {result['not_solved']}, "
+            f"whole not solved {result['whole_not_solved']}: "
+            f"par median {fmt(result['par_median_s'])} (max {fmt(result['par_max_s'])}), "
+            f"whole median {fmt(result['whole_median_s'])} "
+            f"(max {fmt(result['whole_max_s'])}); {result['nodes_per_par']} nodes per par, "
+            f"TT hits {result['tt_hit_rate']}; plain alpha-beta par median "
+            f"{fmt(result['plain_par_median_s'])} ({result['plain_not_solved']} past its "
+            f"budget): speed-up {'>= ' if result['speedup_is_lower_bound'] else ''}"
+            f"x{result['speedup_median']}"
+            + (
+                f"; plain minimax par {fmt(result['minimax_par_median_s'])}"
+                if label == "cuatrola"
+                else ""
+            )
+        )
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()

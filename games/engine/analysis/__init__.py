@@ -1,0 +1,34 @@
+"""Hand analysis with every card seen (ANALYSIS.md): a perfect-information solver per game.
+
+- :mod:`.space`: the hand's fixed facts (:class:`Spec`) and the bitmask legal plays
+  (C7/S4, B6);
+- :mod:`.position`: a position as a value, its moves, and plain :func:`minimax`;
+- :mod:`.solver`: alpha-beta with a transposition table, move ordering and equivalent
+  cards merged (:class:`Solver`);
+- :mod:`.positions`: specs and starting positions from the engine's replayed hands;
+- :mod:`.report`: ``par``, ``actual`` and every card's value, best and cost.
+
+Pure Python, no Django (docs/analysis.md).
+"""
+
+from .position import Position, minimax
+from .positions import Start, start_of
+from .report import analyse_hand, analyse_record, analyse_start, best_line, replayed_hands
+from .solver import Solver, Unsolved
+from .space import NONE, Spec
+
+__all__ = [
+    "NONE",
+    "Position",
+    "Solver",
+    "Spec",
+    "Start",
+    "Unsolved",
+    "analyse_hand",
+    "analyse_record",
+    "analyse_start",
+    "best_line",
+    "minimax",
+    "replayed_hands",
+    "start_of",
+]

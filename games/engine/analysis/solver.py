@@ -1,0 +1,427 @@
+"""The perfect-information search: alpha-beta with a transposition table (ANALYSIS.md).
+
+:class:`Solver` finds the value of a :class:`~.position.Position` with best play: the
+counted side maximises, every other seat minimises. It keeps the position in mutable
+locals (one int per hand, the trick's led suit, highest cards and winner) and, as a
+double-dummy solver does:
+
+- a **transposition table** at trick starts, keyed by the hands, the leader, the suits
+  sung and which sides have won a trick; it holds bounds (lower, upper) of the value of
+  the rest of the hand, so it serves any window and any position the hand reaches again;
+- **equivalent cards merged**: cards of one hand, of one suit, with no card between them
+  still in play (held or on the table) are one move — when they are also worth the same
+  points and neither is a card of a cante still to be sung (a 12 or 11: holding both is
+  worth a cante). The DDS rule alone would merge 1 and 3 of a suit, which are worth 11
+  and 10 points: not the same move in a points game;
+- **move ordering**: a winning card first when the other side is winning the trick,
+  points on the partner's winning trick, the lowest card when it cannot win;
+- the last trick is counted without search (every card is forced).
+
+``use_tt``, ``merge`` and ``ordering`` turn each off (the benchmark's plain alpha-beta;
+the tests' "never changes a value"). ``node_limit`` and ``deadline`` bound the work:
+past them :class:`Unsolved` is raised, which the analyser reports as "not solved".
+"""
+
+from __future__ import annotations
+
+import time
+
+from .position import Position, cante_options, trick_state
+from .space import NONE, Spec
+
+INF = 1 << 30
+
+
+class Unsolved(Exception):
+    """The search ran past its node limit or deadline (the hand is "not solved")."""
+
+
+def live_pairs(spec: Spec, sung: int) -> int:
+    """The 12s and 11s of the suits not sung yet (a cante may still need them)."""
+    live = 0
+    for suit, pair in enumerate(spec.pairs):
+        if not sung >> suit & 1:
+            live |= pair
+    return live
+
+
+def merge_runs(spec: Spec, cards: list[int], in_play: int, live: int) -> list[list[int]]:
+    """``cards`` (one seat's, strongest first) in groups of equivalent cards: one suit, no
+    card between them in play, the same points, none of them in ``live``."""
+    points, r = spec.points, spec.per_suit
+    groups = [[cards[0]]]
+    prev = cards[0]
+    for c in cards[1:]:
+        between = ((1 << c) - 1) & ~((2 << prev) - 1)
+        if (
+            c // r == prev // r
+            and not in_play & between
+            and points[c] == points[prev]
+            and not (live >> c & 1 or live >> prev & 1)
+        ):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+        prev = c
+    return groups
+
+
+def equivalent_groups(spec: Spec, pos: Position, cards: list[int]) -> list[list[int]]:
+    """The groups of equivalent cards among ``cards`` of the seat to play at ``pos``."""
+    in_play = 0
+    for hand in pos.hands:
+        in_play |= hand
+    for _, c in pos.table:
+        in_play |= 1 << c
+    return merge_runs(spec, cards, in_play, live_pairs(spec, pos.sung))
+
+
+class Solver:
+    def __init__(
+        self,
+        spec: Spec,
+        *,
+        use_tt: bool = True,
+        merge: bool = True,
+        ordering: bool = True,
+        node_limit: int | None = None,
+        deadline: float | None = None,
+    ) -> None:
+        self.spec = spec
+        self.use_tt, self.merge, self.ordering = use_tt, merge, ordering
+        self.node_limit = node_limit or INF
+        self.deadline = deadline  # time.process_time() value
+        #: trick start -> (lower bound, upper bound, the lead that was best or cut off)
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.hint = NONE  # the table's lead for the trick being started
+        self.lead_best = NONE  # the best lead found by the last trick-start search
+        self.nodes = 0
+        self.tt_probes = 0
+        self.tt_hits = 0
+        self.h: list[int] = []
+        # the spec's fields the hot path reads, as attributes of the solver itself
+        self.points, self.counted, self.order = spec.points, spec.counted, spec.order
+        self.active, self.r, self.trump, self.size = (
+            spec.active, spec.per_suit, spec.trump, spec.trick_size,
+        )  # fmt: skip
+        self.suit_mask, self.above, self.beat = spec.suit_mask, spec.above, spec.beat
+        self.c7 = spec.rule == "c7"
+        self.capot = spec.capot_bonus > 0
+        #: sung suits -> the 12s and 11s a cante may still need (never merged)
+        self.live = [live_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
+        #: no rest of a hand is worth more than this, either way
+        self.bound = (
+            spec.suit_count * spec.per_suit
+            if spec.value == "tricks"
+            else sum(spec.points) + spec.last_bonus + spec.capot_bonus + sum(spec.cante_values)
+        )
+        self._bits = spec.suit_count * spec.per_suit
+
+    # ------------------------------------------------------------------ public
+    def solve(self, pos: Position, guess: int | None = None) -> int:
+        """The value of ``pos`` with best play (``pos.acc`` included).
+
+        With the table: MTD(f), zero-window searches closing in on the value, each one
+        reusing the bounds the previous ones stored; without it, one full-window search.
+        """
+        if not self.use_tt:
+            return pos.acc + self.search(pos, -INF, INF)
+        lo, hi = -self.bound, self.bound
+        target = 0 if guess is None else guess - pos.acc
+        tries = 0
+        while lo < hi:
+            # MTD(f) near the guess (a good guess needs two tests), then bisection
+            if tries >= 2 or not lo < target <= hi:
+                target = (lo + hi + 1) // 2
+            tries += 1
+            value = self.search(pos, target - 1, target)
+            if value >= target:
+                lo = value
+                target = value + 1
+            else:
+                hi = value
+                target = value
+        return pos.acc + lo
+
+    def at_least(self, pos: Position, value: int) -> bool:
+        """Is the value of ``pos`` with best play at least ``value``? (One zero-window
+        search: cheaper than the exact value.)"""
+        return pos.acc + self.search(pos, value - pos.acc - 1, value - pos.acc) >= value
+
+    def search(self, pos: Position, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta on the rest of the hand from ``pos`` (``acc`` left out)."""
+        self.h = list(pos.hands)
+        if pos.pending != NONE:
+            return self._after(pos.pending, pos.sung, pos.won, alpha, beta)
+        if not pos.table:
+            return self._start(pos.leader, pos.sung, pos.won, alpha, beta)
+        spec = self.spec
+        ts = trick_state(spec, pos.table)
+        pts = sum(spec.points[c] for _, c in pos.table)
+        tmask = 0
+        for _, c in pos.table:
+            tmask |= 1 << c
+        seat = spec.order[pos.table[-1][0]]
+        return self._play(
+            seat, len(pos.table), pos.leader, ts.lead, ts.high_lead, ts.high_trump,
+            ts.winner, pts, tmask, pos.sung, pos.won, alpha, beta,
+        )  # fmt: skip
+
+    @property
+    def tt_hit_rate(self) -> float:
+        return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
+
+    # ------------------------------------------------------------------ search
+    def _start(self, leader: int, sung: int, won: int, alpha: int, beta: int) -> int:
+        h = self.h
+        if not h[leader]:
+            return 0
+        spec = self.spec
+        key = 0
+        if self.use_tt:
+            bits = self._bits
+            for s in spec.active:
+                key = key << bits | h[s]
+            # the sides' tricks matter only for a capot (B7)
+            key = ((key << 6 | leader) << 5 | sung) << 2 | (won if self.capot else 0)
+            self.tt_probes += 1
+            entry = self.tt.get(key)
+            self.hint = NONE
+            if entry is not None:
+                lo, hi, self.hint = entry
+                if lo >= beta or lo == hi:
+                    self.tt_hits += 1
+                    return lo
+                if hi <= alpha:
+                    self.tt_hits += 1
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+        if h[leader] & (h[leader] - 1) == 0:
+            self.lead_best = NONE
+            value = self._last_trick(leader, won)
+        else:
+            value = self._play(
+                leader, 0, leader, NONE, NONE, NONE, NONE, 0, 0, sung, won, alpha, beta
+            )
+        if self.use_tt:
+            lo, hi, _ = self.tt.get(key, (-INF, INF, NONE))
+            if value <= alpha:
+                hi = min(hi, value)
+            elif value >= beta:
+                lo = max(lo, value)
+            else:
+                lo = hi = value
+            self.tt[key] = (lo, hi, self.lead_best)
+        return value
+
+    def _last_trick(self, leader: int, won: int) -> int:
+        """Every hand holds one card: the trick is forced (no search)."""
+        spec = self.spec
+        h = self.h
+        self.nodes += 1
+        seat, table = leader, []
+        for _ in range(spec.trick_size):
+            table.append((seat, h[seat].bit_length() - 1))
+            seat = spec.order[seat]
+        winner = trick_state(spec, tuple(table)).winner
+        mine = spec.counted[winner]
+        if spec.value == "tricks":
+            return 1 if mine else 0
+        points = sum(spec.points[c] for _, c in table) + spec.last_bonus
+        if spec.capot_bonus and (won | (1 if mine else 2)) != 3:
+            points += spec.capot_bonus
+        return points if mine else -points
+
+    def _after(self, winner: int, sung: int, won: int, alpha: int, beta: int) -> int:
+        """The cante choice of the side that won the trick (C9/S5), then the next trick."""
+        spec = self.spec
+        options = cante_options(spec, self.h, winner, sung) if spec.singers else ()
+        if not options:
+            return self._start(winner, sung, won, alpha, beta)
+        maximise = spec.counted[winner]
+        best = self._start(winner, sung, won, alpha, beta)
+        for suit in options:
+            if maximise:
+                if best >= beta:
+                    return best
+                alpha = max(alpha, best)
+                gain = spec.cante_values[suit]
+            else:
+                if best <= alpha:
+                    return best
+                beta = min(beta, best)
+                gain = -spec.cante_values[suit]
+            v = gain + self._start(winner, sung | 1 << suit, won, alpha - gain, beta - gain)
+            best = max(best, v) if maximise else min(best, v)
+        return best
+
+    def _moves(
+        self, seat: int, legal: int, n: int, tmask: int, sung: int, winner: int, top: int
+    ) -> list[int]:
+        """The legal cards as moves: one per group of equivalent cards, best first."""
+        points = self.points
+        cards = []
+        m = legal
+        while m:
+            low = m & -m
+            cards.append(low.bit_length() - 1)
+            m ^= low
+        if len(cards) == 1:
+            return cards
+        if self.merge:
+            h = self.h
+            in_play = tmask
+            for s in self.active:
+                in_play |= h[s]
+            r = self.r
+            live = self.live[sung]
+            merged = [cards[0]]
+            prev = cards[0]
+            for c in cards[1:]:
+                if (
+                    c // r != prev // r
+                    or in_play & ((1 << c) - (2 << prev))
+                    or points[c] != points[prev]
+                    or (live >> c | live >> prev) & 1
+                ):
+                    merged.append(c)
+                prev = c
+            cards = merged
+            if len(cards) == 1:
+                return cards
+        if not self.ordering:
+            return cards
+        r = self.r
+        if n == 0:
+            # the table's best lead first, then the top of a suit, richest first
+            hint = self.hint
+            self.hint = NONE
+            keyed = [((c != hint) * 1000 + (c % r) * 64 - points[c], c) for c in cards]
+        else:
+            counted = self.counted
+            trump = self.trump
+            wsuit = top // r
+            # the cards that would take the trick from ``top``
+            beats = self.suit_mask[wsuit] & self.above[top]
+            if trump != NONE and wsuit != trump:
+                beats |= self.suit_mask[trump]
+            if counted[winner] == counted[seat]:  # the partner is winning: give it points
+                keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
+            else:  # win it, or throw the cheapest card
+                keyed = [((-200 - points[c]) if beats >> c & 1 else points[c], c) for c in cards]
+        keyed.sort()
+        return [c for _, c in keyed]
+
+    def _play(
+        self,
+        seat: int,
+        n: int,
+        leader: int,
+        lead: int,
+        hl: int,
+        ht: int,
+        winner: int,
+        pts: int,
+        tmask: int,
+        sung: int,
+        won: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        self.nodes += 1
+        if self.nodes & 1023 == 0 and (
+            self.nodes > self.node_limit
+            or (self.deadline is not None and time.process_time() > self.deadline)
+        ):
+            raise Unsolved
+        h = self.h
+        hand = h[seat]
+        trump = self.trump
+        # the legal cards (C7/S4 or B6; space.legal_c7 / legal_b6, inlined: the hot path)
+        if lead == NONE:
+            legal = hand
+        else:
+            legal = hand & self.suit_mask[lead]
+            if legal:
+                if self.c7:
+                    if ht == NONE or lead == trump:
+                        legal = (legal & self.above[hl]) or legal
+                elif lead in self.beat:
+                    legal = (legal & self.above[hl]) or legal
+            elif trump == NONE or (not self.c7 and winner == (seat + 2) % 4):
+                legal = hand
+            else:
+                legal = hand & self.suit_mask[trump]
+                if not legal:
+                    legal = hand
+                elif ht != NONE:
+                    legal = (legal & self.above[ht]) or (hand if self.c7 else legal)
+        moves = self._moves(seat, legal, n, tmask, sung, winner, ht if ht != NONE else hl)
+        maximise = self.counted[seat]
+        r = self.r
+        points = self.points
+        last_card = n + 1 == self.size
+        nxt = self.order[seat]
+        best = -INF if maximise else INF
+        best_card = NONE
+        for c in moves:
+            suit = c // r
+            # the trick after c (C8 / B6 winner)
+            if lead == NONE:
+                nlead, nhl, nht, nwin = suit, c, (c if suit == trump else NONE), seat
+            else:
+                nlead, nhl, nht, nwin = lead, hl, ht, winner
+                if suit == lead and c < hl:
+                    nhl = c
+                    if suit == trump:
+                        nht = c
+                    if ht == NONE or suit == trump:
+                        nwin = seat
+                elif suit == trump and suit != lead and (ht == NONE or c < ht):
+                    nht, nwin = c, seat
+            h[seat] = hand & ~(1 << c)
+            if last_card:
+                v = self._finish(nwin, pts + points[c], sung, won, alpha, beta)
+            else:
+                v = self._play(
+                    nxt, n + 1, leader, nlead, nhl, nht, nwin, pts + points[c],
+                    tmask | 1 << c, sung, won, alpha, beta,
+                )  # fmt: skip
+            h[seat] = hand
+            if maximise:
+                if v > best:
+                    best, best_card = v, c
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best, best_card = v, c
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        if n == 0:
+            self.lead_best = best_card
+        return best
+
+    def _finish(self, winner: int, pts: int, sung: int, won: int, alpha: int, beta: int) -> int:
+        """A trick's last card was played: count it, then the cante choice and the rest."""
+        spec = self.spec
+        mine = spec.counted[winner]
+        won |= 1 if mine else 2
+        last = not self.h[winner]
+        if spec.value == "tricks":
+            delta = 1 if mine else 0
+        else:
+            if last:
+                pts += spec.last_bonus
+                if spec.capot_bonus and won != 3:
+                    pts += spec.capot_bonus
+            delta = pts if mine else -pts
+        if last:
+            return delta
+        return delta + self._after(winner, sung, won, alpha - delta, beta - delta)

@@ -1,0 +1,294 @@
+"""The pad on a 390×844 phone in Spanish, every game and phase (issue 19): the prompt (who
+is to act), every entry the server offers and the last entry are on the first screen
+(bounding boxes inside the viewport), card buttons are at least 44 px; the hand as it
+stands shows its declarations; undo while the deal is being entered takes back the
+phone's last card and leaves the finished hand alone; a penalty asks first.
+
+Each phase is reached by storing the record's events through games.services (as another
+device would), then reading the pad afresh. Screenshots: test-artifacts/pad/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.engine import find_game
+from games.models import Hand, HandEvent, Match
+from tests.api.helpers import record
+from tests.browser.helpers import ARTIFACTS, PHONE, phone_context, settled
+from tests.browser.test_scoring_pad import log_in
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = ARTIFACTS / "pad"
+RECORDS = {
+    "belote": "belote_valid_reference_round.json",
+    "cuatrola": "valid_reference_hand_in_progress_match.json",
+    "subastao": "subastao/subastao_valid_p4_partners_sing_and_a_failed_bid.json",
+    # three players, each for themselves: three seats on the strip, three units
+    "subastao-3": "subastao/subastao_valid_p3_split_without_the_deal.json",
+}
+NAMES = ["Ana Pérez", "Blas Gil", "Carmen Ruiz", "Diego Sanz"]
+
+
+@pytest.fixture
+def phone(browser):
+    context = phone_context(browser)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def make_match(name: str):
+    rec = record(RECORDS[name])
+    game = name.split("-")[0]
+    club = ClubFactory(slug="pena")
+    user = MembershipFactory(club=club, role="organiser", user=UserFactory(username="sco")).user
+    seats = len(rec.seats) if rec.seats else 4
+    players = [PlayerFactory(club=club, display_name=n) for n in NAMES[:seats]]
+    match = services.create_match(
+        club=club,
+        players=players,
+        user=user,
+        game=game,
+        rules=rec.rules.as_dict(),
+        first_dealer=rec.hands[0].dealer,
+    )
+    events = [find_game(game).event_to_dict(e) for e in rec.hands[0].events()]
+    return match, user, events
+
+
+def store(match, user, events) -> None:
+    """Store ``events`` after what the match has, each at the hand in play."""
+    for event in events:
+        hand = Hand.objects.filter(match=match).order_by("-number").first()
+        services.record_event(hand, hand.next_seq, event, user)
+
+
+def first(events, kind: str) -> int:
+    return next(i for i, e in enumerate(events) if e["kind"] == kind)
+
+
+def phases(game: str, events: list[dict]) -> list[tuple[str, int]]:
+    """(phase, how many of hand 1's events are stored by then)."""
+    plays = first(events, "play")
+    out = [("deal", 0), ("auction", 1)]
+    if game.startswith("subastao"):
+        out.append(("trump", first(events, "trump")))
+    if game == "belote":
+        out.append(("declarations", first(events, "declaration")))
+    out.append(("play", plays + 5))
+    return out
+
+
+def box_in_view(page, locator, what: str) -> dict:
+    box = locator.bounding_box()
+    assert box is not None, f"{what} is not shown"
+    assert box["x"] >= 0, (what, box)
+    assert box["x"] + box["width"] <= PHONE["width"] + 0.5, (what, box)
+    assert box["y"] >= 0, (what, box)
+    assert box["y"] + box["height"] <= PHONE["height"] + 0.5, (what, box)
+    return box
+
+
+def assert_first_screen(page, phase: str) -> None:
+    """The prompt, the last entry, undo and every entry offered are inside 390×844 with
+    the page scrolled to its top; card buttons are 44 px or more each way."""
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.locator("#pad-prompt").inner_text().strip(), phase
+    box_in_view(page, page.locator("#pad-prompt"), f"{phase}: the prompt")
+    box_in_view(page, page.locator("#pad-undo"), f"{phase}: undo")
+    if page.locator("#pad-entry").inner_text().strip():
+        box_in_view(page, page.locator("#pad-entry"), f"{phase}: the last entry")
+    offered = page.locator(
+        "#pad-actions button:visible, #pad-deck:not([hidden]) button:not(:disabled)"
+    )
+    assert offered.count() > 0, f"{phase}: nothing to enter"
+    for i in range(offered.count()):
+        button = offered.nth(i)
+        box = box_in_view(page, button, f"{phase}: {button.inner_text()!r}")
+        if "card" in (button.get_attribute("class") or ""):
+            assert box["width"] >= 44, (phase, button.inner_text(), box)
+            assert box["height"] >= 44, (phase, button.inner_text(), box)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{phase}: the page is {width} px wide"
+
+
+def open_pad(page, base: str, match) -> None:
+    page.goto(f"{base}/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-prompt:not(:empty)")
+    settled(page)
+
+
+@pytest.mark.parametrize("game", ["belote", "cuatrola", "subastao", "subastao-3"])
+def test_every_phase_fits_the_first_screen(live_server, phone, game):
+    match, user, events = make_match(game)
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-prompt:not(:empty)")
+    stored = 0
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for phase, upto in phases(game, events):
+        page.goto("about:blank")  # no poll while this thread writes (SQLite: one writer)
+        store(match, user, events[stored:upto])
+        stored = upto
+        open_pad(page, live_server.url, match)
+        page.screenshot(path=str(SHOTS / f"{game}-{phase}.png"))
+        assert_first_screen(page, f"{game} {phase}")
+    # the hand to its end, then the next deal entered card by card
+    page.goto("about:blank")
+    store(match, user, events[stored:])
+    open_pad(page, live_server.url, match)
+    page.click("#pad-actions button.deal-enter")
+    page.locator("#pad-deck button.card").first.click()
+    page.screenshot(path=str(SHOTS / f"{game}-deal-entry.png"))
+    assert_first_screen(page, f"{game} deal entry")
+    assert "(reparto, en este teléfono)" in page.locator("#pad-entry").inner_text()
+
+
+def test_undo_while_entering_the_deal_takes_back_the_phones_card(live_server, phone):
+    """Belote, hand 1 finished 17–12 (B4: the reference round); hand 2's cards entered on
+    the phone: undo takes back the phone's last card without asking the server, then the
+    one before; with no card left on the phone, undo names hand 1's last card and asks
+    again because it reopens the finished hand — declined, nothing is removed."""
+    match, user, events = make_match("belote")
+    store(match, user, events)
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-actions button.deal-enter")
+    settled(page)
+    undos = []
+    page.on("request", lambda r: undos.append(r.url) if r.url.endswith("/undo/") else None)
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        # the first question (which card) accepted, the second (reopen the hand) declined
+        dialog.accept() if len(asked) == 1 else dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.click("#pad-actions button.deal-enter")
+    # hand 2 is Ana's deal (seat 0, after Diego): the first cards are Blas's, three of them
+    for card in ("7c", "8c", "9c"):
+        page.click(f"#pad-deck button[data-card='{card}']")
+    assert "9♣ de Blas Gil (reparto" in page.locator("#pad-entry").inner_text()
+    assert page.locator("#pad-prompt").inner_text() == "Cartas de Blas Gil (3 de 8)"
+    page.click("#pad-undo")
+    assert page.locator("#pad-prompt").inner_text() == "Cartas de Blas Gil (2 de 8)"
+    assert "Quitada del reparto: 9♣ de Blas Gil" in page.locator("#pad-status-note").inner_text()
+    assert not page.locator("#pad-deck button[data-card='9c']").get_attribute("aria-pressed")
+    assert page.locator("#pad-deck button[data-card='8c']").get_attribute("aria-pressed") == "true"
+    page.click("#pad-undo")
+    page.click("#pad-undo")
+    assert page.locator("#pad-prompt").inner_text() == "Cartas de Blas Gil (0 de 8)"
+    assert undos == []
+    assert asked == []
+    hand_one = Hand.objects.get(match=match, number=1)
+    assert hand_one.complete
+    score = [u.score for u in Match.objects.get(pk=match.pk).units.order_by("unit")]
+    assert score == [17, 12]
+    # nothing left on the phone: the server's last entry, named, and the reopening asked
+    last = HandEvent.objects.filter(hand=hand_one).order_by("-seq").first()
+    page.click("#pad-undo")
+    assert len(asked) == 2, asked
+    card = last.data["card"]
+    said = card[:-1] + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[card[-1]]
+    assert asked[0] == f"¿Quitar {said} de {NAMES[last.seat]} (mano 1, baza 8)?"
+    assert asked[1].startswith("La mano 1 está terminada: quitar lo último que se anotó la reabre")
+    assert "(Ana Pérez & Carmen Ruiz +17 · Blas Gil & Diego Sanz +12)" in asked[1]
+    assert undos == []
+    assert HandEvent.objects.filter(hand=hand_one).count() == last.seq + 1
+    assert Hand.objects.get(pk=hand_one.pk).complete
+
+
+def test_the_declarations_show_on_the_pad(live_server, phone):
+    """Belote's reference round after trick 1: the declarations announced with the first
+    cards and the contract, as the server reads them, in Spanish."""
+    match, user, events = make_match("belote")
+    plays = [i for i, e in enumerate(events) if e["kind"] == "play"]
+    one = first(events, "declaration") + 1
+    store(match, user, events[:one])  # the first declaration is the last entry
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-entry:not(:empty)")
+    seat = events[one - 1]["seat"]
+    entry = page.locator("#pad-entry").inner_text()
+    assert entry.startswith("Último: "), entry
+    assert entry.endswith(f"· {NAMES[seat]} (mano 1)"), entry
+    assert entry.count(NAMES[seat]) == 1, entry  # the seat named once
+    page.goto("about:blank")
+    store(match, user, events[one : plays[4]])  # trick 1 played, trick 2 led
+    declared = [e for e in events[: plays[4]] if e["kind"] in ("declaration", "belote")]
+    assert declared
+    page.goto(f"{live_server.url}/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-hand:not([hidden]) .badge")
+    settled(page)
+    page.screenshot(path=str(SHOTS / "belote-declared.png"))
+    said = page.locator("#pad-hand .badge").all_inner_texts()
+    assert len(said) == len(declared)
+    state = services.replay(match).hands[0]
+    words = {"tierce": "tercera", "quarte": "cuarta", "quint": "quinta", "four": "póquer"}
+    for text, d in zip(said, state.declarations, strict=True):
+        assert text.startswith(words.get(d.kind, d.kind)), text
+        assert text.endswith(f"· {NAMES[d.seat]} {d.value}"), text
+    assert page.locator("#pad-hand").inner_text().startswith("Bazas ")
+
+    box_in_view(page, page.locator("#pad-hand"), "the hand")
+
+
+def test_the_penalty_asks_first(live_server, phone):
+    """Cuatrola, trick 2: the organiser's penalty against Blas names its consequence and
+    is sent only when confirmed."""
+    match, user, events = make_match("cuatrola")
+    store(match, user, events[: first(events, "play") + 5])
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-deck:not([hidden])")
+    settled(page)
+    page.click("#pad-other summary")
+    penalty = page.locator("#pad-other-actions button", has_text="Blas Gil (C7)")
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    penalty.click()
+    assert asked == [
+        "¿Anotar la penalización C7 contra Blas Gil? Termina ahora la mano 1 y la puntúa como "
+        "dice la regla: en esta mano no se juegan más cartas."
+    ]
+    assert not HandEvent.objects.filter(kind="penalty").exists()
+    page.once("dialog", lambda d: d.accept())
+    with page.expect_response(lambda r: r.url.endswith("/events/")):
+        penalty.click()
+    settled(page)
+    event = HandEvent.objects.get(kind="penalty")
+    assert (event.seat, event.data["rule"]) == (1, "C7")
+
+
+def test_a_stale_pad_cannot_undo_a_finished_hands_card(live_server, phone):
+    """Belote, hand 1 finished; the pad read it, then another device recorded hand 2's
+    deal. The pad still names hand 1's last card: the server refuses (409, the last entry
+    is another), nothing is removed, and the pad shows the match as it is now."""
+    match, user, events = make_match("belote")
+    store(match, user, events)
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-actions button.deal-enter")
+    settled(page)
+    # another device, before this pad's next poll (which the pad, offline meanwhile, does
+    # not send: SQLite takes one writer while this thread writes)
+    page.context.set_offline(True)
+    store(match, user, [{"kind": "deal"}])
+    page.context.set_offline(False)
+    page.on("dialog", lambda d: d.accept())
+    with page.expect_response(lambda r: r.url.endswith("/undo/")) as answer:
+        page.click("#pad-undo")
+    assert answer.value.status == 409
+    page.wait_for_selector("#pad-error:not(:empty)")
+    assert "lo último anotado es el número 0 de la mano 2" in page.inner_text("#pad-error")
+    assert "no se ha deshecho nada" in page.inner_text("#pad-error")
+    assert Hand.objects.get(match=match, number=1).complete
+    assert HandEvent.objects.filter(hand__number=2).count() == 1
+    page.wait_for_function(
+        "document.querySelector('#pad-entry').textContent.includes('el reparto (mano 2)')"
+    )

@@ -1,0 +1,89 @@
+"""The new-tournament form's tiebreaks (issue 19 item 9): an ordered picker of plain
+selects (one per place, a phone's own picker), each option saying the games its metric is
+registered for, only the chosen game's once the game is known; the Swiss rounds marked as
+the Swiss format's; a tiebreak chosen twice is refused naming the place it holds."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests.factories import ClubFactory, MembershipFactory
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser():
+    club = ClubFactory(slug="pena")
+    c = Client()
+    c.force_login(MembershipFactory(club=club, role="organiser").user)
+    return c
+
+
+BASE = {"name": "Liga", "format": "round_robin", "swiss_rounds": "5", "is_public": "on"}
+
+
+def options(html: str, select: str) -> dict[str, str]:
+    """The options of ``select`` (its name): value → data-games."""
+    body = re.search(rf'<select name="{select}"[^>]*>(.*?)</select>', html, re.S).group(1)
+    return dict(re.findall(r'<option value="([^"]+)" data-games="([^"]*)"', body))
+
+
+def test_each_option_says_its_games_and_no_game_is_given_every_metric(organiser):
+    html = organiser.get("/clubs/pena/tournaments/new/").content.decode()
+    first = options(html, "tiebreak_1")
+    assert first["solos"] == "cuatrola"
+    assert first["game_points"] == "belote"
+    assert first["bids_made"] == "subastao"
+    assert first["buchholz"] == "cuatrola subastao belote"
+    # times placed 1st: a table of three's, Subastao's only; hands won: a pairs table's
+    assert first["placed_1"] == "subastao"
+    assert first["hands_won"] == "cuatrola subastao belote"
+    assert len(re.findall(r'<select name="tiebreak_\d"', html)) == 6
+    assert '<p data-format="swiss">' in html  # the script shows it for a Swiss only
+
+
+def test_a_belote_tournament_is_offered_belotes_metrics_only(organiser):
+    r = organiser.post(
+        "/clubs/pena/tournaments/new/", {**BASE, "game": "belote", "tiebreak_1": "solos"}
+    )
+    assert r.status_code == 400  # "Solo G" is Cuatrola's
+    html = r.content.decode()
+    offered = options(html, "tiebreak_1")
+    assert "solos" not in offered
+    assert "cuatrolas" not in offered
+    assert {"game_points", "capots", "contracts_made", "rounds_won"} <= set(offered)
+    assert not Tournament.objects.exists()
+
+
+def test_the_tiebreaks_are_kept_in_the_order_given(organiser):
+    r = organiser.post(
+        "/clubs/pena/tournaments/new/",
+        {**BASE, "game": "belote", "tiebreak_1": "capots", "tiebreak_2": "points_diff"},
+    )
+    assert r.status_code == 302
+    t = Tournament.objects.get()
+    assert t.tiebreaks == ["capots", "points_diff"]
+    settings = organiser.get(f"/tournaments/{t.pk}/settings/").content.decode()
+    assert re.search(r'<select name="tiebreak_1".*?value="capots" [^>]*selected', settings, re.S)
+    assert re.search(
+        r'<select name="tiebreak_2".*?value="points_diff" [^>]*selected', settings, re.S
+    )
+
+
+def test_a_tiebreak_chosen_twice_is_refused_naming_its_place(organiser):
+    r = organiser.post(
+        "/clubs/pena/tournaments/new/",
+        {**BASE, "game": "cuatrola", "tiebreak_1": "solos", "tiebreak_3": "solos"},
+    )
+    assert r.status_code == 400
+    assert r.context["form"].errors["tiebreak_3"] == ["Solo G ya es el desempate 1."]
+    assert not Tournament.objects.exists()
+
+
+def test_no_tiebreak_is_the_formats_defaults(organiser):
+    r = organiser.post("/clubs/pena/tournaments/new/", {**BASE, "game": "cuatrola"})
+    assert r.status_code == 302
+    assert Tournament.objects.get().tiebreaks == []
