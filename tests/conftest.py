@@ -76,6 +76,8 @@ def _scale_examples(items: list[pytest.Item]) -> None:
         )
 
 
+# first: pytest-xdist reads the xdist_group marks in its own hook of this name
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
     _scale_examples(items)
     for item in items:
