@@ -800,8 +800,11 @@ def _draw(
     rows = {r.entry: r.metrics for r in rank([e.pk for e in entries], counted, scheme_of(t))}
     met: dict[int, set[int]] = {e.pk: set() for e in entries}
     byes: dict[int, int] = dict.fromkeys(met, 0)
-    drawn = FixtureEntry.objects.filter(fixture__round__tournament=t).values_list(
-        "fixture_id", "entry_id"
+    first: dict[int, int] = dict.fromkeys(met, 0)  # sat first at a table of two (seat 0)
+    drawn = (
+        FixtureEntry.objects.filter(fixture__round__tournament=t)
+        .order_by("fixture", "position")
+        .values_list("fixture_id", "entry_id")
     )
     tables_so_far: dict[int, list[int]] = {}
     for fixture_id, entry_id in drawn:
@@ -809,6 +812,8 @@ def _draw(
     for members in tables_so_far.values():
         if len(members) == 1:
             byes[members[0]] += 1
+        if len(members) == 2:
+            first[members[0]] += 1
         for a in members:
             met[a].update(b for b in members if b != a)
     by_seed = {e.seed: e for e in active}
@@ -821,6 +826,7 @@ def _draw(
                 rows[e.pk]["match_points"],
                 frozenset(seed_of[o] for o in met[e.pk]),
                 byes[e.pk],
+                first[e.pk],
             )
             for e in active
         ),
