@@ -4,9 +4,11 @@ serves it to the match's readers only, the hand in play never."""
 
 import random
 import re
+from io import StringIO
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.core.management import call_command
 
 from games import services
 from games.analysis import current_analyses
@@ -169,3 +171,24 @@ def test_a_players_points_lost_to_costly_cards(setup, django_capture_on_commit_c
     setup.club.save()
     assert costly_cards(AnonymousUser(), diego) == []  # what the reader may not read
     assert costly_cards(setup.scorer, diego)[0]["lost"] == 122
+
+
+def test_analyse_hands_builds_what_is_missing_and_skips_what_is_current(setup):
+    record = random_match(random.Random(5), max_hands=2, with_deal=True, declare=0)
+    record.seats = [p.display_name for p in setup.players]
+    match = services.import_record(setup.club, record, setup.scorer)  # commit hooks not run
+    assert current_analyses(match) == {}
+    out = StringIO()
+    call_command("analyse_hands", stdout=out)
+    last = out.getvalue().splitlines()[-1]
+    assert last.endswith("1/1 matches: 2 hands analysed, 0 already current")
+    assert sorted(current_analyses(match)) == [1, 2]
+    call_command("analyse_hands", stdout=(again := StringIO()))
+    assert again.getvalue().splitlines()[-1].endswith("0 hands analysed, 2 already current")
+    # a "not solved" hand is tried again only with a larger budget
+    first = HandAnalysis.objects.filter(hand__number=1)
+    first.update(analysed=False, reason="not solved", budget=0.5)
+    call_command("analyse_hands", "--budget", "0.5", stdout=StringIO())
+    assert HandAnalysis.objects.get(hand__number=1).reason == "not solved"
+    call_command("analyse_hands", "--budget", "5", stdout=StringIO())
+    assert HandAnalysis.objects.get(hand__number=1).par == 34
