@@ -23,7 +23,7 @@ from .cuatrola import (
     event_to_dict,
 )
 from .errors import RecordFormatError, RuleError
-from .game import Game, HandOutcome, RuleOption
+from .game import Game, HandOutcome, RuleOption, Standing
 from .record import (
     Record,
     check_record,
@@ -58,6 +58,7 @@ __all__ = [
     "RecordFormatError",
     "RuleError",
     "RuleOption",
+    "Standing",
     "check_record",
     "check_text",
     "dump_record",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import FRENCH_32
 from ..core.game import TrickGame
+from ..game import Standing
 from . import events, strategy, views
 from . import facts as stats_facts
 from . import record as codec
@@ -37,5 +38,16 @@ class BeloteGame(TrickGame):
     penalty_rules = ("B6",)  # a renuncio penalty names B6 (B7)
     penalty_rule = "B7"
     counters = views.COUNTERS
+    standings = (
+        Standing("game_points", "PJu", "game points the rounds gave (B7)", ("game_points",)),
+        Standing(
+            "rounds_won",
+            "Rond",
+            "rounds won (more round points than the other side)",
+            ("rounds_won",),
+        ),
+        Standing("capots", "Capot", "capots: every trick of a round taken (B7)", ("capots",)),
+        Standing("contracts_made", "Contr", "contracts made (doubled or not)", ("contracts_made",)),
+    )
     fact_keys = stats_facts.FACT_KEYS
     fact_kinds = stats_facts.TITLES

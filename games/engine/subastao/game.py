@@ -6,7 +6,7 @@ from typing import Any
 
 from ..cards import SPANISH_36, Deck
 from ..core.game import TrickGame
-from ..game import HandOutcome
+from ..game import HandOutcome, Standing
 from . import events, strategy, views
 from . import facts as stats_facts
 from . import record as codec
@@ -58,6 +58,15 @@ class Subastao(TrickGame):
     penalty_rules = ("S4",)
     penalty_rule = "S7"
     counters = views.COUNTERS
+    standings = (
+        Standing("bids", "Sub", "auctions won (contracts played)", ("bids_won",)),
+        Standing(
+            "bids_made",
+            "Cumpl",
+            "contracts made (bid reached, or by tute, or by the opponents' renuncio)",
+            ("bids_made",),
+        ),
+    )
     fact_keys = stats_facts.FACT_KEYS
     fact_kinds = stats_facts.TITLES
 
