@@ -361,6 +361,13 @@ class Game(ABC):
         game's ``strategy.py``). Only the deal is left to chance."""
         raise NotImplementedError
 
+    def random_match(self, rng: random.Random, rules: Any = None, **options: Any) -> Record:
+        """A match of random legal play as a record (demo data, tests, benches): every hand
+        to the end, or ``max_hands`` (the last one left half played); ``with_deal``,
+        ``first_dealer`` and the game's own likelihoods (``declare``, ``bid``…) are the
+        game's ``simulate.random_match`` options."""
+        raise NotImplementedError
+
     def hand_story(self, hand: Any) -> dict[str, Any]:
         """The match page's account of a hand beyond its tricks, seats as numbers:
         ``speech`` (``[{"seat", "text"}]``: the auction in order), ``facts`` (plain values:

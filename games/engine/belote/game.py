@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import FRENCH_32
 from ..core.game import TrickGame
 from ..game import Standing
-from . import events, strategy, views
+from . import events, simulate, strategy, views
 from . import facts as stats_facts
 from . import record as codec
 from .match import MatchState
@@ -38,6 +38,7 @@ class BeloteGame(TrickGame):
     penalty_rules = ("B6",)  # a renuncio penalty names B6 (B7)
     penalty_rule = "B7"
     counters = views.COUNTERS
+    random_match = staticmethod(simulate.random_match)
     standings = (
         Standing("game_points", "PJu", "game points the rounds gave (B7)", ("game_points",)),
         Standing(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import SPANISH_20
 from ..core.game import TrickGame
 from ..game import Standing
-from . import events, strategy, views
+from . import events, simulate, strategy, views
 from . import facts as stats_facts
 from . import record as codec
 from .match import MatchState
@@ -35,6 +35,7 @@ class Cuatrola(TrickGame):
     penalty_rules = ("C7", "C9")
     penalty_rule = "C12"
     counters = views.COUNTERS
+    random_match = staticmethod(simulate.random_match)
     standings = (
         Standing(
             "solos", "Solo G", "solos won (by tricks, or by the opponents' renuncio)", ("solo",)

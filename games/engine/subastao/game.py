@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import SPANISH_36, Deck
 from ..core.game import TrickGame
 from ..game import HandOutcome, Standing
-from . import events, strategy, views
+from . import events, simulate, strategy, views
 from . import facts as stats_facts
 from . import record as codec
 from .match import MatchState
@@ -58,6 +58,7 @@ class Subastao(TrickGame):
     penalty_rules = ("S4",)
     penalty_rule = "S7"
     counters = views.COUNTERS
+    random_match = staticmethod(simulate.random_match)
     standings = (
         Standing("bids", "Sub", "auctions won (contracts played)", ("bids_won",)),
         Standing(
