@@ -99,3 +99,45 @@ def test_clubs_migrates_alone_on_an_empty_database(tmp_path):
     assert {"clubs_club", "clubs_player", "clubs_devicetoken", "clubs_usertoken"} <= tables
     assert applied == {"admin", "auth", "clubs", "contenttypes"}
     assert not any(t.startswith(tuple(f"{a}_" for a in ABOVE["clubs"])) for t in tables)
+
+
+GAME_PACKAGES = {
+    f"games.engine.{path.name}"
+    for path in (ROOT / "games" / "engine").iterdir()
+    if (path / "game.py").exists()
+}
+
+
+def test_nothing_outside_the_engine_imports_a_game_package():
+    """The layers above reach a game through the registry (``find_game``/``games()``) and
+    the interface, never its package (tests and bench/ may)."""
+    wrong = {}
+    for path in ROOT.rglob("*.py"):
+        parts = path.relative_to(ROOT).parts
+        if parts[0] in {".venv", "tests", "bench"} or parts[:2] == ("games", "engine"):
+            continue
+        modules = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules.add(node.module)
+            elif isinstance(node, ast.Import):
+                modules |= {alias.name for alias in node.names}
+        hits = sorted(
+            m for m in modules if any(m == p or m.startswith(f"{p}.") for p in GAME_PACKAGES)
+        )
+        if hits:
+            wrong[str(path.relative_to(ROOT))] = hits
+    assert wrong == {}
+
+
+def test_the_engine_exports_the_interface_and_no_games_own_types():
+    import games.engine as engine
+
+    own = {
+        name: getattr(engine, name).__module__
+        for name in engine.__all__
+        if any(
+            getattr(getattr(engine, name), "__module__", "").startswith(p) for p in GAME_PACKAGES
+        )
+    }
+    assert own == {}
