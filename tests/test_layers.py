@@ -101,11 +101,13 @@ def test_clubs_migrates_alone_on_an_empty_database(tmp_path):
     assert not any(t.startswith(tuple(f"{a}_" for a in ABOVE["clubs"])) for t in tables)
 
 
-GAME_PACKAGES = {
-    f"games.engine.{path.name}"
-    for path in (ROOT / "games" / "engine").iterdir()
-    if (path / "game.py").exists()
-}
+def _game_packages() -> set[str]:
+    from games.engine import games
+
+    return {type(game).__module__.rsplit(".", 1)[0] for game in games()}
+
+
+GAME_PACKAGES = _game_packages()
 
 
 def test_nothing_outside_the_engine_imports_a_game_package():
