@@ -12,12 +12,9 @@ TABLE = "clubs_devicetoken"
 
 
 def _old_column(apps, schema_editor):
-    """The old ``tournament`` field of the token, built on the token's historic model (the
-    model of this migration state no longer has it; the historic chain's still does)."""
+    """The old ``tournament`` field of the token, built on the token's historic model (no
+    migration state has it any more: clubs 0001 was rewritten without it)."""
     DeviceToken = apps.get_model("clubs", "DeviceToken")
-    names = {f.name for f in DeviceToken._meta.local_fields}
-    if "tournament" in names:
-        return DeviceToken, DeviceToken._meta.get_field("tournament"), False
     field = models.ForeignKey(
         apps.get_model("tournaments", "Tournament"),
         on_delete=django.db.models.deletion.CASCADE,
@@ -27,7 +24,7 @@ def _old_column(apps, schema_editor):
     )
     field.set_attributes_from_name("tournament")
     field.model = DeviceToken
-    return DeviceToken, field, True
+    return DeviceToken, field
 
 
 def _has_column(schema_editor) -> bool:
@@ -48,8 +45,8 @@ def scopes_up(apps, schema_editor):
     TournamentDevice.objects.using(db).bulk_create(
         [TournamentDevice(token_id=token, tournament_id=tournament) for token, tournament in rows]
     )
-    DeviceToken, field, built = _old_column(apps, schema_editor)
-    if built and schema_editor.connection.vendor == "sqlite":
+    DeviceToken, field = _old_column(apps, schema_editor)
+    if schema_editor.connection.vendor == "sqlite":
         # SQLite drops a column by copying the table: the historic model has no such field
         schema_editor._remake_table(DeviceToken)
     else:
@@ -59,7 +56,7 @@ def scopes_up(apps, schema_editor):
 def scopes_down(apps, schema_editor):
     if _has_column(schema_editor):
         return
-    DeviceToken, field, _ = _old_column(apps, schema_editor)
+    DeviceToken, field = _old_column(apps, schema_editor)
     schema_editor.add_field(DeviceToken, field)
     db = schema_editor.connection.alias
     TournamentDevice = apps.get_model("tournaments", "TournamentDevice")
