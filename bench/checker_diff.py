@@ -8,7 +8,7 @@ with the OLD tree's code, into a JSON-lines file; then scores every record with
 
 Run::
 
-    .venv/bin/python bench/checker_diff.py --old /work/wt/core-old --per-game 3000
+    .venv/bin/python bench/checker_diff.py --per-game 3000
 
 Exit status 0 whatever the differences: reading them is the point (the issue lists the
 nine readings allowed to change).
@@ -27,6 +27,9 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE / "bench"))
+from common import BEFORE_CORE, tree_at  # noqa: E402 (bench/ as a folder of scripts)
+
 JUNK: list[Any] = [None, True, 1.0, "x", [], 0, -1, 7, 10001, 55, "pass", "12o", {}]
 
 
@@ -147,7 +150,12 @@ def _fields(a: str, b: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", default="/work/wt/core-old")
+    parser.add_argument(
+        "--old",
+        default=BEFORE_CORE,
+        help="the old tree: a folder, or a revision of this repository (default: main "
+        "before the shared core)",
+    )
     parser.add_argument("--per-game", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--corpus", default=None)
@@ -155,6 +163,7 @@ def main() -> None:
     parser.add_argument("--generate", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--show", type=int, default=5)
     args = parser.parse_args()
+    args.old = str(tree_at(args.old))
     if args.score:
         score(Path(args.score))
         return

@@ -17,6 +17,33 @@ sys.path.insert(0, str(ROOT))  # the project's packages, for every bench that im
 ADMIN_URL = os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 
 
+#: main before the shared trick-taking core (issue 20): the "old" side of the A/B benches
+BEFORE_CORE = "d19f205"
+
+
+def tree_at(where: str) -> Path:
+    """A tree to bench against: ``where`` itself if it is a folder, else this repository's
+    files at revision ``where`` (a commit, tag or branch), exported once with `git archive`
+    into bench/out/tree-<commit>/, so that an A/B bench starts from a fresh clone."""
+    if Path(where).is_dir():
+        return Path(where)
+    commit = subprocess.run(
+        ["git", "rev-parse", "--verify", f"{where}^{{commit}}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    out = ROOT / "bench" / "out" / f"tree-{commit[:12]}"
+    if not (out / "games").is_dir():
+        out.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(
+            ["git", "archive", commit], cwd=ROOT, capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", str(out)], input=archive.stdout, check=True)
+    return out
+
+
 def database_url(name: str) -> str:
     """Database ``name`` on the bench's server; or ``BENCH_DATABASE_URL``, an existing
     database used as it is (a test's own, so that a bench runs without making one)."""

@@ -3,7 +3,7 @@ side (issue 20: each game's cost per event equal or lower).
 
 Run::
 
-    .venv/bin/python bench/engine_ab.py --old /work/wt/core-old [--rounds 3] [--matches 400]
+    .venv/bin/python bench/engine_ab.py [--rounds 3] [--matches 400]
 
 Each round runs ``bench/engine.py`` of the old tree, then of this one (each its own
 process, CPU time of that process: see bench/engine.py); the best figure of the rounds is
@@ -19,6 +19,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE / "bench"))
+from common import BEFORE_CORE, tree_at  # noqa: E402 (bench/ as a folder of scripts)
+
 #: (label, the line's start, the figure's pattern, lower is better)
 FIGURES = [
     ("cuatrola µs/event (no deal)", "check without the deal (V2)      :", r"([\d.]+) µs/event", 1),
@@ -46,11 +49,17 @@ def figures(output: str) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", default="/work/wt/core-old")
+    parser.add_argument(
+        "--old",
+        default=BEFORE_CORE,
+        help="the old tree: a folder, or a revision of this repository (default: main "
+        "before the shared core)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--matches", type=int, default=400)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    args.old = str(tree_at(args.old))
     best: dict[str, list[float]] = {}
     for _ in range(args.rounds):
         for name, root in (("old", args.old), ("new", str(HERE))):
