@@ -424,9 +424,8 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
                 "C3", msg("the calls are over: {SEATS} calls were made", SEATS=SEATS), call=index
             )
         seat = self.to_act
-        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
-        if refusal is not None:
-            raise refusal
+        if event.seat is not None and event.seat != seat:  # checked inline: every call
+            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error(fault[0], fault[1], seat=seat, call=index)

@@ -423,9 +423,8 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         if self.auction_over:
             raise self._error("S2", self._auction_over_text(), call=index)
         seat = self._speaker
-        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, BID_TURN)
-        if refusal is not None:
-            raise refusal
+        if event.seat is not None and event.seat != seat:  # checked inline: every call
+            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, BID_TURN)
         fault = self._bid_fault(seat, event.bid)
         if fault:
             raise self._error("S2", fault, seat=seat, call=index)
