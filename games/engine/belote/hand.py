@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from ..cards import FRENCH_32, Card
 from ..core.hand import PlayRefusals
+from ..core.proofs import SuspectIndex
 from ..errors import RuleError
 from ..knowledge import Evidence, Knowledge, PlayRecord
 from ..messages import Seat, msg
@@ -110,7 +111,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, PlayRefusals):
         self.plays: list[PlayRecord[TrickContext]] = []
         self.plays_by_seat: list[list[PlayRecord[TrickContext]]] = [[] for _ in range(SEATS)]
         #: per seat, its plays that a card of a given suit could still prove faulty (V2)
-        self._suspects: list[dict[str, list[PlayRecord[TrickContext]]]] = [{} for _ in range(SEATS)]
+        self._suspects = SuspectIndex(SEATS)
         self.tricks_won = [0, 0]
         self.card_points = [0, 0]
         # declarations (B5)
@@ -325,9 +326,9 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, PlayRefusals):
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)
-        suspects = self._suspects[seat]
-        for suit in witness_suits(card, ctx):
-            suspects.setdefault(suit, []).append(record)
+        suits = witness_suits(card, ctx)
+        if suits:  # most plays: filed nowhere, no call made
+            self._suspects.file(record, suits)
         self.current_seats.append(seat)
         cards.append(card)
         self.pending_belote = None

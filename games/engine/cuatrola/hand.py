@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import SPANISH_20, Card
 from ..core.hand import SPEAK_TURN, PlayRefusals
+from ..core.proofs import SuspectIndex
 from ..errors import RuleError
 from ..messages import Seat, msg
 from .cantes import CantesMixin
@@ -36,7 +37,7 @@ from .options import (
     VALUE,
     CuatrolaRules,
 )
-from .play import POINTS, advance, context, legal_cards, violation, winning_card
+from .play import POINTS, advance, context, legal_cards, violation, winning_card, witness_suits
 from .proofs import ProofsMixin, side_of
 
 DECK = SPANISH_20
@@ -130,6 +131,8 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         self.leader: int | None = None
         self.plays: list[PlayRecord] = []
         self.plays_by_seat: list[list[PlayRecord]] = [[] for _ in range(SEATS)]
+        #: per seat and suit, its plays that a card of that suit could prove illegal (V2)
+        self._suspects = SuspectIndex(SEATS)
         self.cantes: list[CanteRecord] = []
         self.sung_suits: set[str] = set()
         self.tricks_won = [0, 0]
@@ -496,6 +499,9 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)
+        suits = witness_suits(card, ctx)
+        if suits:  # most plays: filed nowhere, no call made
+            self._suspects.file(record, suits)
         self.current_seats.append(seat)
         self.current_cards.append(card)
         self._ctx = advance(ctx, card)
