@@ -126,33 +126,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, PlayRefusals):
 
     # ------------------------------------------------------------------ header (B1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-        if len(deal) != SEATS or any(len(cards) != HAND_SIZE for cards in deal):
-            raise self._error(
-                "B1",
-                msg(
-                    "the deal must give {HAND_SIZE} cards to each of {SEATS} seats",
-                    HAND_SIZE=HAND_SIZE,
-                    SEATS=SEATS,
-                ),
-            )
-        seen: set[Card] = set()
-        hands = []
-        for cards in deal:
-            hand = []
-            for text in cards:
-                card = DECK.card(text) if isinstance(text, str) else text
-                if card not in DECK:
-                    raise self._error(
-                        "V1",
-                        msg("{text} in the deal is not a card of the 32-card deck", text=text),
-                        card=str(text),
-                    )
-                if card in seen:
-                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
-                seen.add(card)
-                hand.append(card)
-            hands.append(tuple(hand))
-        return tuple(hands)
+        return self._checked_deal(deal, SEATS, HAND_SIZE, DECK, "B1")
 
     def _empty_ctx(self) -> TrickContext:
         return TrickContext(self.contract, None, None, None, 0, 0)

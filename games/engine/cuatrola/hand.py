@@ -150,32 +150,7 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
 
     # ------------------------------------------------------------------ header (C1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-        if len(deal) != SEATS or any(len(cards) != HAND_SIZE for cards in deal):
-            raise self._error(
-                "C1",
-                msg(
-                    "the deal must give {HAND_SIZE} cards to each of {SEATS} seats",
-                    HAND_SIZE=HAND_SIZE,
-                    SEATS=SEATS,
-                ),
-            )
-        seen: set[Card] = set()
-        hands = []
-        for cards in deal:
-            hand = []
-            for text in cards:
-                card = _card(text)
-                if card not in DECK:
-                    raise self._error(
-                        "V1",
-                        msg("{text} in the deal is not a card of the 20-card deck", text=text),
-                        card=str(text),
-                    )
-                if card in seen:
-                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
-                seen.add(card)
-                hand.append(card)
-            hands.append(tuple(hand))
+        hands = self._checked_deal(deal, SEATS, HAND_SIZE, DECK, "C1")
         if self.trump_card not in hands[self.dealer]:
             raise self._error(
                 "C1",
@@ -186,7 +161,7 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
                 ),
                 card=self.trump_card.text,  # a header error: nobody's turn, no seat
             )
-        return tuple(hands)
+        return hands
 
     # ------------------------------------------------------------------ accessors
     @property

@@ -160,33 +160,7 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
 
     # ------------------------------------------------------------------ header (S1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-        n, size, deck = self.seats, self.hand_size, self.deck
-        if len(deal) != n or any(len(cards) != size for cards in deal):
-            raise self._error(
-                "S1", msg("the deal must give {size} cards to each of {n} seats", size=size, n=n)
-            )
-        seen: set[Card] = set()
-        hands = []
-        for cards in deal:
-            hand = []
-            for text in cards:
-                card = deck.card(text) if isinstance(text, str) else text
-                if card not in deck:
-                    raise self._error(
-                        "V1",
-                        msg(
-                            "{text} in the deal is not a card of the {n_deck}-card deck",
-                            text=text,
-                            n_deck=len(deck),
-                        ),
-                        card=str(text),
-                    )
-                if card in seen:
-                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
-                seen.add(card)
-                hand.append(card)
-            hands.append(tuple(hand))
-        return tuple(hands)
+        return self._checked_deal(deal, self.seats, self.hand_size, self.deck, "S1")
 
     # ------------------------------------------------------------------ accessors
     @property
