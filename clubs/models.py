@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .text import NameField
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
 
@@ -29,7 +31,7 @@ class ReadableQuerySet(models.QuerySet):
 class Club(models.Model):
     """A card club. Its matches are public unless ``is_private``."""
 
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), unique=True)
     is_private = models.BooleanField(
         _("private"), default=False, help_text=_("Only members can see its matches.")
@@ -76,7 +78,7 @@ class Player(models.Model):
     to a player of a club reads that club's private matches (not its hands in play)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    display_name = models.CharField(_("name"), max_length=80)
+    display_name = NameField(_("name"), max_length=80)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -116,7 +118,7 @@ class DeviceToken(models.Model):
         blank=True,
         related_name="device_tokens",
     )
-    name = models.CharField(_("name"), max_length=80)
+    name = NameField(_("name"), max_length=80)
     prefix = models.CharField(max_length=8, help_text=_("The key's first characters"))
     key_hash = models.CharField(max_length=64, unique=True)
     user = models.OneToOneField(
@@ -145,7 +147,7 @@ class UserToken(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
     )
-    name = models.CharField(_("name"), max_length=80, blank=True)
+    name = NameField(_("name"), max_length=80, blank=True)
     prefix = models.CharField(max_length=8, help_text=_("The key's first characters"))
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -34,6 +34,7 @@ from .forms import (
     SignupForm,
 )
 from .models import Club, Membership
+from .uniqueness import save_or_form_error
 
 
 def organised_club(request: HttpRequest, slug: str) -> Club:
@@ -54,8 +55,12 @@ def create_club(request: HttpRequest) -> HttpResponse:
     if not may_create_club(request.user):
         raise PermissionDenied(_("A scorer's device cannot create clubs."))
     form = ClubForm(request.POST or None)
+    club = None
     if request.method == "POST" and form.is_valid():
-        club = members.create_club(request.user, **form.cleaned_data)
+        club = save_or_form_error(
+            form, lambda: members.create_club(request.user, **form.cleaned_data)
+        )
+    if club is not None:
         messages.success(
             request, _("Club %(name)s created: you are its organiser.") % {"name": club}
         )
@@ -68,8 +73,7 @@ def create_club(request: HttpRequest) -> HttpResponse:
 def edit_club(request: HttpRequest, slug: str) -> HttpResponse:
     club = organised_club(request, slug)
     form = ClubForm(request.POST or None, instance=club)
-    if request.method == "POST" and form.is_valid():
-        club = form.save()
+    if request.method == "POST" and form.is_valid() and save_or_form_error(form, form.save):
         messages.success(request, _("Club saved."))
         return redirect(_club_url(club))
     status = 400 if form.errors else 200
@@ -100,7 +104,11 @@ def add_member(request: HttpRequest, slug: str) -> HttpResponse:
     form = MemberForm(request.POST, club=club, prefix="add")
     if not form.is_valid():
         return _members_page(request, club, status=400, member_form=form)
-    membership = members.add_member(club, request.user, form.user, form.cleaned_data["role"])
+    membership = save_or_form_error(
+        form, lambda: members.add_member(club, request.user, form.user, form.cleaned_data["role"])
+    )
+    if membership is None:
+        return _members_page(request, club, status=400, member_form=form)
     messages.success(
         request,
         _("%(user)s is now %(role)s.")
@@ -117,9 +125,15 @@ def create_login(request: HttpRequest, slug: str) -> HttpResponse:
     form = NewLoginForm(request.POST, prefix="new")
     if not form.is_valid():
         return _members_page(request, club, status=400, login_form=form)
-    membership, password = members.create_login(
-        club, request.user, form.cleaned_data["username"], form.cleaned_data["role"]
+    created = save_or_form_error(
+        form,
+        lambda: members.create_login(
+            club, request.user, form.cleaned_data["username"], form.cleaned_data["role"]
+        ),
     )
+    if created is None:
+        return _members_page(request, club, status=400, login_form=form)
+    membership, password = created
     return _login_created(request, club, membership.user, password, membership=membership)
 
 
@@ -210,8 +224,10 @@ def remove_member(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def add_player(request: HttpRequest, slug: str) -> HttpResponse:
     club = organised_club(request, slug)
     form = PlayerForm(request.POST or None, club=club)
+    player = None
     if request.method == "POST" and form.is_valid():
-        player = form.save()
+        player = save_or_form_error(form, form.save)
+    if player is not None:
         messages.success(request, _("Player %(name)s added.") % {"name": player})
         if "another" in request.POST:
             return redirect("clubs:add_player", slug=club.slug)
@@ -231,8 +247,7 @@ def edit_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = organised_club(request, slug)
     player = get_object_or_404(club.players.select_related("user"), pk=pk)
     form = PlayerForm(request.POST or None, instance=player, club=club)
-    if request.method == "POST" and form.is_valid():
-        form.save()
+    if request.method == "POST" and form.is_valid() and save_or_form_error(form, form.save):
         messages.success(request, _("Player saved."))
         return redirect(_club_url(club))
     return _player_page(request, club, player, status=400 if form.errors else 200, form=form)
@@ -255,8 +270,10 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("clubs:create")
     form = SignupForm(request.POST or None)
+    user = None
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = save_or_form_error(form, form.save)
+    if user is not None:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         if form.cleaned_data.get("purpose") == "play":
             messages.success(

@@ -13,12 +13,12 @@ from django.conf import settings
 from django.core.checks import Tags, register
 from django.core.checks import Warning as CheckWarning
 from django.core.exceptions import ImproperlyConfigured
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
 from redis.exceptions import RedisError
 from rest_framework import throttling
 
-from clubs.models import DeviceToken
+from clubs.models import DeviceToken, UserToken
 
 log = logging.getLogger(__name__)
 
@@ -154,3 +154,31 @@ class DeviceTokenThrottle(SharedRateThrottle):
         if not isinstance(getattr(request, "auth", None), DeviceToken):
             return None
         return self.cache_format % {"scope": self.scope, "ident": request.auth.pk}
+
+
+class UserTokenThrottle(SharedRateThrottle):
+    """Requests per user API key (scope ``user_token``): a program with a key is limited
+    as a device is, not left unlimited (1,300 in a burst all answered, issue 18)."""
+
+    scope = "user_token"
+
+    def get_cache_key(self, request, view):
+        if not isinstance(getattr(request, "auth", None), UserToken):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": request.auth.pk}
+
+
+class RefuseTraceMiddleware:
+    """``TRACE`` (and ``CONNECT``) are no method of this site: 405 before any view, which
+    would otherwise answer them as a ``GET`` (a function view takes any method)."""
+
+    REFUSED = frozenset({"TRACE", "CONNECT"})
+    ALLOWED = "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE"
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method in self.REFUSED:
+            return HttpResponseNotAllowed(self.ALLOWED.split(", "))
+        return self.get_response(request)

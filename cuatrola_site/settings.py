@@ -53,6 +53,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "cuatrola_site.security.RefuseTraceMiddleware",
 ]
 
 ROOT_URLCONF = "cuatrola_site.urls"
@@ -205,6 +207,8 @@ REST_FRAMEWORK = {
         # a room of scoreboards behind one address polls every second or two
         "anon": env.str("THROTTLE_ANON", default="1200/min"),
         "device": env.str("THROTTLE_DEVICE", default="600/min"),
+        # a user's API key (a club's own program): as a device
+        "user_token": env.str("THROTTLE_USER_TOKEN", default="600/min"),
     },
     # JSON within a size and a nesting limit (games/api/parsers.py): 413 and 400, never 500
     "DEFAULT_PARSER_CLASSES": [
@@ -268,6 +272,28 @@ LOGGING = {
     "loggers": {"celery": {"level": "WARNING"}},
 }
 
+# --- Content-Security-Policy (django-csp) ---
+# The site serves its own scripts and styles (static/), and nothing inline but what
+# carries the response's nonce (the scoreboard page, the API docs page); no plugin, no
+# frame, no other site's form. The scoreboard's `?api=` may name another site to poll:
+# that view widens connect-src for itself (cuatrola_site/views.py).
+from csp.constants import NONCE, NONE, SELF  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
 # --- Security: secret key, shared cache, client address, rate limits, login lockout ---
 # (issue 9, items 12 and 16; cuatrola_site/security.py holds the code, the README's
 # Production table the variables.)
@@ -306,6 +332,7 @@ INSTALLED_APPS += ["axes", "cuatrola_site.apps.SiteConfig"]
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
     "cuatrola_site.security.AnonThrottle",
     "cuatrola_site.security.DeviceTokenThrottle",
+    "cuatrola_site.security.UserTokenThrottle",
 ]
 REST_FRAMEWORK["NUM_PROXIES"] = NUM_PROXIES
 

@@ -2,6 +2,7 @@
 
 import json
 
+from csp.decorators import csp_update
 from django.conf import settings
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -62,6 +63,7 @@ def scoreboard_strings() -> dict:
     }
 
 
+@csp_update({"connect-src": ["http:", "https:"]})  # ?api= may name another site to poll
 def scoreboard(request: HttpRequest) -> HttpResponse:
     """The standalone room scoreboard (docs/scoreboard.html), served from the site with
     its words in the reader's language (the page stays usable as a file, in Spanish).
@@ -105,6 +107,11 @@ def scoreboard(request: HttpRequest) -> HttpResponse:
         ),
     ]:
         page = page.replace(spanish, said, 1)
+    # the page stands alone (it also works opened as a file): its one style and one script
+    # are inline, and carry this response's CSP nonce
+    nonce = escape(request.csp_nonce)
+    page = page.replace("<style>", f'<style nonce="{nonce}">', 1)
+    page = page.replace("<script>", f'<script nonce="{nonce}">', 1)
     return HttpResponse(page, content_type="text/html; charset=utf-8")
 
 

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 
-from .engine import Game, RuleOption
+from .engine import Game, RuleOption, ranges_of
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 
@@ -59,8 +59,9 @@ CHOICE_LABELS = {
 }
 
 
-def rule_field(option: RuleOption) -> forms.Field:
-    """A form field for one of a game's rule options (an empty number: the default)."""
+def rule_field(option: RuleOption, game: Game) -> forms.Field:
+    """A form field for one of a game's rule options (an empty number: the default; a
+    number in the range the game's options declare, ``ranges_of``)."""
     label = RULE_LABELS.get(option.key, option.key)
     if option.kind == "bool":
         return forms.BooleanField(label=label, required=False, initial=option.default)
@@ -72,8 +73,17 @@ def rule_field(option: RuleOption) -> forms.Field:
             coerce=type(option.default),
             choices=[(v, CHOICE_LABELS.get(v, v)) for v in option.choices],
         )
+    allowed = ranges_of(game).get(option.key)
+    if allowed is None:
+        return forms.IntegerField(label=label, required=False, initial=option.default)
+    # the bounds here; a value off the step is the engine's refusal, which names the rule
     return forms.IntegerField(
-        label=label, required=False, min_value=1, max_value=100_000, initial=option.default
+        label=label,
+        required=False,
+        initial=option.default,
+        min_value=allowed.minimum,
+        max_value=allowed.maximum,
+        widget=forms.NumberInput(attrs={"step": allowed.step}),
     )
 
 
@@ -89,7 +99,7 @@ class NewMatchForm(forms.Form):
         self.club, self.game = club, game
         self.options = game.rule_options()
         for option in self.options:
-            self.fields[f"rule_{option.key}"] = rule_field(option)
+            self.fields[f"rule_{option.key}"] = rule_field(option, game)
         fewest = min(game.table_sizes)
         players = club.players.order_by("display_name")
         for seat in range(max(game.table_sizes)):

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, ReadableQuerySet
+from clubs.text import NameField
 
 from .engine import find_game, games
 from .replays import unit_labels
@@ -37,7 +38,7 @@ class Match(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=game_choices, default="cuatrola")
     rules = models.JSONField(_("rules"), help_text=_("Ruleset options, validated by the engine"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
-    name = models.CharField(_("event"), max_length=200, blank=True)
+    name = NameField(_("event"), max_length=200, blank=True)
     played_on = models.DateField(_("date"), null=True, blank=True)
     scorer = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -60,12 +60,17 @@ class Refused(Exception):
         return cls(error.message, error.rule, item)
 
 
-class Stale(Exception):
-    """The client's sequence number (or hand) is not the current one. HTTP 409."""
+UNDO_REFUSAL = "only an organiser or the match's scorer can undo"
 
-    def __init__(self, message: str, match: Match):
+
+class Stale(Exception):
+    """The client's sequence number (or hand) is not the current one — or what it asks
+    to undo is not there (any more). HTTP 409, with the match as it is now."""
+
+    def __init__(self, message: str, match: Match, item: dict | None = None):
         super().__init__(message)
         self.message, self.match = message, match
+        self.item = item or {"field": "expected_seq"}
 
 
 @dataclass
@@ -283,20 +288,21 @@ def undo(
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if not may_undo(user, match):
-            raise PermissionDenied("only an organiser or the match's scorer can undo")
+            raise PermissionDenied(UNDO_REFUSAL)
         events = HandEvent.objects.filter(hand__match=match)
         if hand_number is None or last_seq is not None:
             last = events.order_by("-hand__number", "-seq").select_related("hand").first()
             if last is None:
-                raise Refused("there is nothing to undo", item={"field": "hand"})
+                raise Stale("there is nothing to undo", match, {"field": "hand"})
             if last_seq is not None:
                 _check_named_last(match, last, hand_number, last_seq, reopen)
             hand_number, to_seq = last.hand.number, last.seq
         else:
             if not match.hands.filter(number=hand_number).exists():
-                raise Refused(
+                raise Stale(
                     msg("hand {hand_number} does not exist", hand_number=hand_number),
-                    item={"field": "hand"},
+                    match,
+                    {"field": "hand"},
                 )
             if type(to_seq) is not int or to_seq < 0:
                 raise Refused(
@@ -317,13 +323,14 @@ def undo(
             for e in doomed
         ]
         if not removed:
-            raise Refused(
+            raise Stale(
                 msg(
                     "hand {hand_number} has no event {to_seq} or later to undo",
                     hand_number=hand_number,
                     to_seq=to_seq,
                 ),
-                item={"field": "to_seq"},
+                match,
+                {"field": "to_seq"},
             )
         UndoRecord.objects.create(
             match=match,

@@ -76,6 +76,8 @@ def _scale_examples(items: list[pytest.Item]) -> None:
         )
 
 
+# first: pytest-xdist reads the xdist_group marks in its own hook of this name
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
     _scale_examples(items)
     for item in items:
@@ -133,6 +135,18 @@ def empty_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def no_language_left_behind():
+    """Each test starts in the site's language: a request in English (the test client's
+    thread keeps the language a view activated) must not make the next test's messages
+    English, whichever order pytest-xdist runs them in."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,8 @@ so the ids the docs' examples name hold (tests/test_docs_curl.py).
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.apps import apps
@@ -42,6 +44,21 @@ def _tables() -> list[type[Model]]:
     ]
 
 
+@contextmanager
+def _tasks_in_process() -> Iterator[None]:
+    """The on-commit tasks (standings, ratings, statistics) run here, not on a broker's
+    worker (CI's second phase has one; the build runs before the tests' own fixture that
+    makes tasks eager)."""
+    from cuatrola_site.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = eager
+
+
 def build() -> Snapshot:
     """Run ``load_demo`` (with its on-commit callbacks) in a transaction that is rolled
     back, keeping the rows it wrote. Called with no test transaction open."""
@@ -56,7 +73,8 @@ def build() -> Snapshot:
         for sql in connection.ops.sequence_reset_by_name_sql(no_style(), reset):
             with connection.cursor() as cursor:
                 cursor.execute(sql)
-        with TestCase.captureOnCommitCallbacks(execute=True):
+        # (in this order: the callbacks run at the capture's exit, still in process)
+        with _tasks_in_process(), TestCase.captureOnCommitCallbacks(execute=True):
             call_command("load_demo", stdout=io.StringIO())
         rows = {}
         for model in models:

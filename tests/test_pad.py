@@ -201,6 +201,7 @@ def test_the_pad_page_has_no_inline_script(client):
     assert '<link rel="manifest" href="/pad.webmanifest">' in html
     assert 'data-worker="/pad-worker.js"' in html
 
+
 def test_the_pad_polls_at_the_interval_the_settings_give(client, settings):
     match = subastao_match(3)
     client.force_login(match.club.memberships.get().user)

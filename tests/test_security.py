@@ -16,7 +16,13 @@ import pytest
 from django.core.management import call_command
 from django.test import RequestFactory, override_settings
 
-from cuatrola_site.security import AnonThrottle, check_shared_cache, client_address
+from clubs.tokens import create_user_token
+from cuatrola_site.security import (
+    AnonThrottle,
+    UserTokenThrottle,
+    check_shared_cache,
+    client_address,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CLUBS = "/api/v1/clubs/"
@@ -93,6 +99,28 @@ def test_a_new_window_opens_when_the_period_is_over(client, monkeypatch):
 def test_signed_in_users_are_not_counted_as_anonymous(client, anon_limit, django_user_model):
     client.force_login(django_user_model.objects.create_user("ana", password="x"))
     assert [client.get(CLUBS).status_code for _ in range(5)] == [200] * 5
+
+
+@pytest.mark.django_db
+def test_requests_with_a_users_api_key_are_limited_per_key(client, monkeypatch, django_user_model):
+    """Issue 18, item 10: a user's key was not limited at all (1,300 in a burst, all 200)."""
+    monkeypatch.setattr(UserTokenThrottle, "THROTTLE_RATES", {"user_token": "3/min"})
+    user = django_user_model.objects.create_user("ana", password="x")
+    _, key = create_user_token(user)
+    _, other = create_user_token(user)
+    answers = [client.get(CLUBS, HTTP_AUTHORIZATION=f"Token {key}") for _ in range(4)]
+    assert [r.status_code for r in answers] == [200, 200, 200, 429]
+    assert int(answers[-1]["Retry-After"]) > 0
+    # counted per key: another key of the same user has its own allowance
+    assert client.get(CLUBS, HTTP_AUTHORIZATION=f"Token {other}").status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/", "/api/v1/clubs/", "/accounts/login/"])
+def test_trace_is_405(client, path):
+    response = client.generic("TRACE", path)
+    assert response.status_code == 405
+    assert "TRACE" not in response["Allow"]
 
 
 @pytest.mark.django_db

@@ -11,12 +11,12 @@ from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import may_read
+from clubs.access import may_read, may_record, record_refusal
 from games.api.conditional import etag_for, not_modified, with_validators
 from games.api.parsers import JSONField, parsers_for, refuse_large_import
 from games.api.schema import (
@@ -315,6 +315,10 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         fixture = Fixture.objects.filter(round__tournament=t, pk=fixture_id).first()
         if fixture is None:
             raise NotFound("no such fixture in this tournament")
+        # who may write first, what they wrote after (a bye's fixture: the club's scorers)
+        target = fixture.match or t.club
+        if not may_record(request.user, target):
+            raise PermissionDenied(record_refusal(request.user, target))
         body = FixtureRecordSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:

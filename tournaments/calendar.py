@@ -4,6 +4,10 @@ calendar to subscribe to.
 A round with a ``date`` and a starting ``time`` is a timed event (the time in the site's
 ``TIME_ZONE``, written in UTC); with a date only, a whole-day event; a round with no date
 is left out, not guessed.
+
+Every text written is one line first (names are stored so, but a feed must not trust
+that): ``X-WR-CALNAME`` is not a TEXT property, so the library would not escape a line
+break or a bare CR in it; the description's lines are joined by the escaped ``\n``.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from datetime import UTC, date, datetime, timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
+
+from clubs.text import single_line
 
 from .models import Round, Tournament
 
@@ -44,7 +50,8 @@ def tournament_calendar(
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
-    cal.add("x-wr-calname", t.name)
+    name = single_line(t.name)
+    cal.add("x-wr-calname", name)
     stamp = timezone.now()
     for round_ in rounds:
         start = round_start(round_)
@@ -53,16 +60,16 @@ def tournament_calendar(
         event = Event()
         event.add("uid", f"tournament-{t.pk}-round-{round_.pk}@{host}")
         event.add("dtstamp", stamp)
-        event.add("summary", f"{t.name} — {_('Round')} {round_.number}")
+        event.add("summary", f"{name} — {_('Round')} {round_.number}")
         if isinstance(start, datetime):
             event.add("dtstart", start.astimezone(UTC))
         else:
             event.add("dtstart", start)
             event.add("dtend", start + timedelta(days=1))
-        event.add("location", t.club.name)
+        event.add("location", single_line(t.club.name))
         url = url_of(round_)
         event.add("url", url)
         tables = pairings.get(round_.pk, [])
-        event.add("description", "\n".join([*tables, url]))
+        event.add("description", "\n".join([*map(single_line, tables), url]))
         cal.add_component(event)
     return cal.to_ical()

@@ -113,7 +113,7 @@ class TournamentForm(forms.Form):
             keys = []
             for option in game.rule_options():
                 key = f"{game.name}-{option.key}"
-                self.fields[key] = rule_field(option)
+                self.fields[key] = rule_field(option, game)
                 keys.append(key)
             self.rule_groups.append((game.name, game.title, keys))
 

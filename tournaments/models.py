@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, ReadableQuerySet
+from clubs.text import NameField
 
 
 class Tournament(models.Model):
@@ -24,7 +25,7 @@ class Tournament(models.Model):
         FINISHED = "finished", _("finished")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     game = models.CharField(_("game"), max_length=20, default="cuatrola")
     rules = models.JSONField(_("rules"), default=dict, blank=True)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
@@ -95,7 +96,7 @@ class Entry(models.Model):
         VOID = "void", _("void")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     seed = models.PositiveSmallIntegerField(_("seed"))
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     # set with ``withdrawn``: how many rounds had been drawn when it withdrew (0: before

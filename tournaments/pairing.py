@@ -15,9 +15,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
-Table = tuple[int, ...]
+from .score_groups import DrawEntry, Table, score_group_round
+
+__all__ = ["DrawEntry", "Table", "score_group_round"]
 
 
 # ------------------------------------------------------------------- Berger tables
@@ -64,95 +65,8 @@ def double_berger_rounds(n: int) -> list[list[Table]]:
 
 
 # ------------------------------------------------------------------- score groups
-@dataclass(frozen=True)
-class DrawEntry:
-    """What a generator needs to know of an entry."""
-
-    number: int
-    #: match points so far (the score groups)
-    score: float = 0
-    #: every entry it has sat at a table with
-    opponents: frozenset[int] = frozenset()
-    #: byes it has had
-    byes: int = 0
-
-
-#: search nodes tried for one repeat allowance before trying the next (a safety net: the
-#: memo of failed remainders keeps real searches far below it)
-SEARCH_LIMIT = 200_000
-
-
-class _GiveUp(Exception):
-    pass
-
-
-def score_group_round(entries: Sequence[DrawEntry], table_size: int = 2) -> list[Table]:
-    """Tables of ``table_size`` for the next round, by score groups.
-
-    Entries are ranked by score, then number. When the count is not a multiple of the table
-    size, the remainder sit out with a bye: those with the fewest byes so far, lowest-ranked
-    first (so byes spread: nobody has a second before everybody has had one). Then, top
-    down, the best-ranked entry still unplaced takes the best-ranked unplaced entries it has
-    not met — its own score group first, floating down when the group cannot be completed —
-    backtracking when the rest cannot be seated. Only when no draw without a repeat meeting
-    exists are repeats allowed, as few as possible (the search is repeated allowing 1, 2, …
-    repeated pairs in all). With ``table_size`` 2 this is a (simplified Dutch) Swiss.
-
-    Byes come last; a table lists its entries in rank order.
-    """
-    k = table_size
-    ranked = sorted(entries, key=lambda e: (-e.score, e.number))
-    place = {e.number: i for i, e in enumerate(ranked)}
-    spare = len(ranked) % k
-    byes = sorted(ranked, key=lambda e: (e.byes, -place[e.number]))[:spare]
-    bye_numbers = {e.number for e in byes}
-    seated = [e for e in ranked if e.number not in bye_numbers]
-    tail = [(e.number,) for e in sorted(byes, key=lambda e: place[e.number])]
-    most = len(seated) * (k - 1) // 2  # every pair at every table a repeat
-    for allowance in range(most + 1):
-        try:
-            tables = _seat(seated, k, allowance)
-        except _GiveUp:
-            continue
-        if tables is not None:
-            return tables + tail
-    raise AssertionError("a draw always exists when every pair may be a repeat")
-
-
-def _seat(ranked: list[DrawEntry], k: int, allowance: int) -> list[Table] | None:
-    """Tables of ``k`` for ``ranked`` (a multiple of ``k``) with at most ``allowance``
-    repeated pairs in all, the best-ranked first; None if there is none."""
-    numbers = tuple(e.number for e in ranked)
-    met = {e.number: e.opponents for e in ranked}
-    failed: set[tuple[tuple[int, ...], int]] = set()
-    nodes = 0
-
-    def repeats(table: Sequence[int]) -> int:
-        return sum(b in met[a] for a, b in combinations(table, 2))
-
-    def go(rest: tuple[int, ...], left: int) -> list[Table] | None:
-        nonlocal nodes
-        if not rest:
-            return []
-        if (rest, left) in failed:
-            return None
-        nodes += 1
-        if nodes > SEARCH_LIMIT:
-            raise _GiveUp
-        top, others = rest[0], rest[1:]
-        for chosen in combinations(range(len(others)), k - 1):
-            table = (top, *(others[i] for i in chosen))
-            cost = repeats(table)
-            if cost > left:
-                continue
-            remaining = tuple(x for i, x in enumerate(others) if i not in chosen)
-            tail = go(remaining, left - cost)
-            if tail is not None:
-                return [table, *tail]
-        failed.add((rest, left))
-        return None
-
-    return go(numbers, allowance)
+# (tournaments/score_groups.py: maximum-weight matching for pairs, a bounded search for
+# tables of three)
 
 
 def swiss_round(entries: Sequence[DrawEntry]) -> list[Table]:

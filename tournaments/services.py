@@ -233,39 +233,44 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
     """An entry of ``players`` (a pair, or one player at tables of three); an empty
     ``name`` is the players' names joined by " & "."""
     _require_organiser(user, tournament.club)
-    if tournament.rounds.exists():
-        raise Refused("entries close when the first round is generated", item={"field": "name"})
-    n = tournament.entry_size
-    if (
-        len(players) != n
-        or len({p.pk for p in players}) != n
-        or {p.club_id for p in players} != {tournament.club_id}
-    ):
-        what = (
-            msg("an entry is two different players of the club")
-            if n == 2
-            else msg("an entry is {n} player(s) of the club", n=n)
-        )
-        raise Refused(what, item={"field": "players"})
-    taken = (
-        EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
-        .select_related("player", "entry")
-        .first()
-    )
-    if taken is not None:
-        raise Refused(
-            msg(
-                "{player} is already in the entry {entry}: a player can be in one entry only",
-                player=taken.player.display_name,
-                entry=taken.entry.name,
-            ),
-            item={"field": "players"},
-        )
-    # no name given: the pair is known by its players ("Ana & Blas")
-    name = name.strip() or " & ".join(p.display_name for p in players)[:120]
-    if tournament.entries.filter(name=name).exists():
-        raise Refused(msg("an entry is already called {name}", name=name), item={"field": "name"})
     with transaction.atomic():
+        # the tournament locked: two entries added at once get their own seeds, and a
+        # name or player taken by the other is refused, not an IntegrityError
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.rounds.exists():
+            raise Refused("entries close when the first round is generated", item={"field": "name"})
+        n = tournament.entry_size
+        if (
+            len(players) != n
+            or len({p.pk for p in players}) != n
+            or {p.club_id for p in players} != {tournament.club_id}
+        ):
+            what = (
+                msg("an entry is two different players of the club")
+                if n == 2
+                else msg("an entry is {n} player(s) of the club", n=n)
+            )
+            raise Refused(what, item={"field": "players"})
+        taken = (
+            EntryPlayer.objects.filter(entry__tournament=tournament, player__in=players)
+            .select_related("player", "entry")
+            .first()
+        )
+        if taken is not None:
+            raise Refused(
+                msg(
+                    "{player} is already in the entry {entry}: a player can be in one entry only",
+                    player=taken.player.display_name,
+                    entry=taken.entry.name,
+                ),
+                item={"field": "players"},
+            )
+        # no name given: the pair is known by its players ("Ana & Blas")
+        name = name.strip() or " & ".join(p.display_name for p in players)[:120]
+        if tournament.entries.filter(name=name).exists():
+            raise Refused(
+                msg("an entry is already called {name}", name=name), item={"field": "name"}
+            )
         seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
         entry = Entry.objects.create(tournament=tournament, name=name, seed=seed)
         EntryPlayer.objects.bulk_create(
@@ -283,21 +288,41 @@ def merge_players(merged: Player, survivor: Player, user: User) -> Player:
     _require_organiser(user, merged.club)
     if survivor.club_id != merged.club_id or survivor.pk == merged.pk:
         raise Refused(gettext("Choose another player of this club."), item={"field": "into"})
-    mine = EntryPlayer.objects.filter(player=merged)
-    shared = (
-        EntryPlayer.objects.filter(
-            player=survivor, entry__tournament__in=mine.values("entry__tournament")
-        )
-        .select_related("entry__tournament")
-        .first()
-    )
-    if shared is not None:
-        raise Refused(
-            gettext("%(a)s and %(b)s both play in %(t)s: they are two players.")
-            % {"a": merged, "b": survivor, "t": shared.entry.tournament},
-            item={"field": "into"},
-        )
     with transaction.atomic():
+        # Both rows locked, always in id order: two opposite merges sent at once
+        # (x into y, y into x) would otherwise each delete the other's survivor, or
+        # deadlock. The second to get the locks finds a player gone and changes nothing.
+        locked = list(
+            Player.objects.select_for_update()
+            .filter(pk__in=(merged.pk, survivor.pk))
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        if len(locked) != 2:
+            raise Conflict(
+                gettext(
+                    "%(a)s or %(b)s was merged or removed meanwhile: reload the page and "
+                    "choose again."
+                )
+                % {"a": merged, "b": survivor},
+                item={"field": "into"},
+            )
+        merged.refresh_from_db()  # what they are now, under the locks
+        survivor.refresh_from_db()
+        mine = EntryPlayer.objects.filter(player=merged)
+        shared = (
+            EntryPlayer.objects.filter(
+                player=survivor, entry__tournament__in=mine.values("entry__tournament")
+            )
+            .select_related("entry__tournament")
+            .first()
+        )
+        if shared is not None:
+            raise Refused(
+                gettext("%(a)s and %(b)s both play in %(t)s: they are two players.")
+                % {"a": merged, "b": survivor, "t": shared.entry.tournament},
+                item={"field": "into"},
+            )
         games.move_seats(merged, survivor)
         mine.update(player=survivor)
         if survivor.user_id is None and merged.user_id is not None:
@@ -775,8 +800,11 @@ def _draw(
     rows = {r.entry: r.metrics for r in rank([e.pk for e in entries], counted, scheme_of(t))}
     met: dict[int, set[int]] = {e.pk: set() for e in entries}
     byes: dict[int, int] = dict.fromkeys(met, 0)
-    drawn = FixtureEntry.objects.filter(fixture__round__tournament=t).values_list(
-        "fixture_id", "entry_id"
+    first: dict[int, int] = dict.fromkeys(met, 0)  # sat first at a table of two (seat 0)
+    drawn = (
+        FixtureEntry.objects.filter(fixture__round__tournament=t)
+        .order_by("fixture", "position")
+        .values_list("fixture_id", "entry_id")
     )
     tables_so_far: dict[int, list[int]] = {}
     for fixture_id, entry_id in drawn:
@@ -784,6 +812,8 @@ def _draw(
     for members in tables_so_far.values():
         if len(members) == 1:
             byes[members[0]] += 1
+        if len(members) == 2:
+            first[members[0]] += 1
         for a in members:
             met[a].update(b for b in members if b != a)
     by_seed = {e.seed: e for e in active}
@@ -796,6 +826,7 @@ def _draw(
                 rows[e.pk]["match_points"],
                 frozenset(seed_of[o] for o in met[e.pk]),
                 byes[e.pk],
+                first[e.pk],
             )
             for e in active
         ),
@@ -846,7 +877,9 @@ def _create_round(
     at: time | None = None,
 ) -> Round:
     """The round, its fixtures and their matches (inside the caller's transaction). A
-    table with a withdrawn entry is decided at once, without a match."""
+    table with a withdrawn entry is decided at once, without a match; a withdrawn entry's
+    bye is not made at all (a bye is a win: a withdrawn entry gets no new result)."""
+    tables = [entries for entries in tables if len(entries) > 1 or not entries[0].withdrawn]
     round_ = Round.objects.create(tournament=t, number=number, date=day, time=at)
     decided = False
     for table, entries in enumerate(tables, 1):

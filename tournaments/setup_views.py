@@ -22,7 +22,8 @@ from games.services import Refused
 
 from . import services
 from .forms import ScheduleForm, SeedingForm, SwapForm, TournamentForm, WithdrawForm
-from .models import Entry, Round, Tournament
+from .models import Entry, Round
+from .views import organised as _organised
 from .views import round_sheet, tournament_page
 
 
@@ -32,17 +33,6 @@ def _refused(request: HttpRequest, exc: Refused, page: Callable[[], HttpResponse
     response = page()
     response.status_code = exc.status
     return response
-
-
-def _organised(request: HttpRequest, pk: int) -> Tournament:
-    """The tournament for its organisers: 404 when the visitor may not read it, 403 when
-    they may read but not organise it."""
-    t = get_object_or_404(
-        Tournament.objects.readable_by(request.user).select_related("club"), pk=pk
-    )
-    if not may_organise(request.user, t.club):
-        raise PermissionDenied
-    return t
 
 
 def _round(request: HttpRequest, pk: int, number: int) -> Round:

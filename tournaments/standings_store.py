@@ -78,6 +78,12 @@ def load_results(tournament: Tournament) -> Loaded:
     ]
     by_match = unit_results(finished)
     k = tournament.table_size
+    # a bye drawn for an entry after it withdrew (before services made none) is no win
+    gone = {
+        e.pk: e.withdrawn_after_round
+        for e in entries
+        if e.withdrawn and e.withdrawn_after_round is not None
+    }
     results = []
     for f in fixtures:
         number = f.round.number
@@ -90,6 +96,8 @@ def load_results(tournament: Tournament) -> Loaded:
             )
             results.append(Result(number, participants, k, forfeit=True))
         elif f.match_id is None and len(f.units) == 1:
+            if gone.get(f.units[0].entry_id, number) < number:
+                continue
             results.append(Result(number, (Participant(f.units[0].entry_id),), k))
         elif by_match.get(f.match_id):  # a match without unit rows counts for nobody
             units = {u.unit: u for u in by_match[f.match_id]}

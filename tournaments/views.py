@@ -157,6 +157,15 @@ def _readable(request: HttpRequest, pk: int) -> Tournament:
     return get_object_or_404(readable, pk=pk)
 
 
+def organised(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament for its organisers: 404 when the visitor may not read it, 403 when
+    they may read but not organise it (before any form is read)."""
+    t = _readable(request, pk)
+    if not may_organise(request.user, t.club):
+        raise PermissionDenied
+    return t
+
+
 def _text(status: int, message: str) -> HttpResponse:
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
@@ -230,7 +239,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
-    t = _readable(request, pk)
+    t = organised(request, pk)
     form = EntryForm(request.POST, club=t.club, size=t.entry_size)
     if form.is_valid():
         try:
@@ -247,7 +256,7 @@ def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
 def next_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the next round (with its date and time, if given); a refusal shows the
     tournament again with the reason, 409."""
-    t = _readable(request, pk)
+    t = organised(request, pk)
     form = DrawForm(request.POST)
     day = at = None
     if form.is_valid():
@@ -298,7 +307,7 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def decide_fixture(request: HttpRequest, pk: int, fixture: int) -> HttpResponse:
-    t = _readable(request, pk)
+    t = organised(request, pk)
     f = get_object_or_404(
         Fixture.objects.filter(round__tournament=t).select_related("round"), pk=fixture
     )
@@ -326,6 +335,8 @@ def import_fixture_record(request: HttpRequest, pk: int, fixture: int) -> HttpRe
     f = get_object_or_404(
         Fixture.objects.filter(round__tournament=t).select_related("round", "match"), pk=fixture
     )
+    if not may_record(request.user, f.match or t.club):  # before the record is read
+        raise PermissionDenied
     upload = request.FILES.get("file")
     text = upload.read() if upload is not None else request.POST.get("record", "")
     try:

@@ -17,10 +17,14 @@ from django.core.exceptions import (
     TooManyFieldsSent,
     TooManyFilesSent,
 )
+from django.db import IntegrityError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from clubs.uniqueness import Taken, taken
 
 from ..refusals import localize, localize_for_match
 from ..services import Refused, Stale
@@ -46,6 +50,11 @@ def error_body(
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, IntegrityError) and taken(exc) is not None:
+        exc = Taken(taken(exc))  # a value another request took first (clubs/uniqueness.py)
+    if isinstance(exc, Taken):
+        set_rollback()
+        return Response(error_body(exc.message, None, exc.item), status=exc.status)
     if isinstance(exc, Refused):
         # the match the view was working on names the seats' players (MatchViewSet)
         match = getattr(context.get("view"), "match", None)
@@ -54,7 +63,7 @@ def exception_handler(exc, context):
     if isinstance(exc, Stale):
         from .payloads import match_payload
 
-        body = error_body(exc.message, None, {"field": "expected_seq"})
+        body = error_body(exc.message, None, exc.item)
         request = context.get("request")
         body["state"] = match_payload(exc.match, viewer=getattr(request, "user", None))
         return Response(body, status=status.HTTP_409_CONFLICT)

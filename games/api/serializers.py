@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from clubs.models import Club, DeviceToken, Player
 
-from ..engine import games
+from ..engine import games, ranges_of
 from ..models import game_choices
 from .parsers import JSONField
 
@@ -60,6 +60,47 @@ class TablePlayers(serializers.ManyRelatedField):
     """Players by id, in seat order."""
 
 
+def rule_option_schema(game, option) -> dict:
+    """One rule option as JSON Schema: its kind, its choices or its range (the engine's
+    declarations: ``rule_options``, ``ranges_of``)."""
+    if option.kind == "bool":
+        return {"type": "boolean", "default": option.default}
+    if option.kind == "choice":
+        kind = "integer" if type(option.default) is int else "string"
+        return {"type": kind, "enum": list(option.choices), "default": option.default}
+    schema = {"type": "integer", "default": option.default}
+    allowed = ranges_of(game).get(option.key)
+    if allowed is not None:
+        schema.update(minimum=allowed.minimum, maximum=allowed.maximum)
+        if allowed.step > 1:
+            schema["multipleOf"] = allowed.step
+    return schema
+
+
+def rules_schema() -> dict:
+    """The ``rules`` object of a new match: one game's options, no other key (the game is
+    a sibling field, so any game's set; the one chosen is checked by the engine)."""
+    return {
+        "anyOf": [
+            {
+                "type": "object",
+                "title": f"{g.title} rules",
+                "properties": {o.key: rule_option_schema(g, o) for o in g.rule_options()},
+                "additionalProperties": False,
+            }
+            for g in games()
+            if g.recordable
+        ],
+        "description": "The game's rule options (each game's below; missing keys take its "
+        "defaults). An option out of its range is refused with 400 naming it.",
+    }
+
+
+@extend_schema_field(rules_schema())
+class RulesField(serializers.DictField):
+    """The rules of a new match (the engine judges them: ``parse_rules``)."""
+
+
 class MatchCreateSerializer(serializers.Serializer):
     club = ClubField()
     game = serializers.ChoiceField(
@@ -71,7 +112,7 @@ class MatchCreateSerializer(serializers.Serializer):
         "(Cuatrola: 4, sides seats 0 and 2, seats 1 and 3; Subastao: `players`, 3 each for "
         "himself or 4 in sides)",
     )
-    rules = serializers.DictField(required=False, default=dict)
+    rules = RulesField(required=False, default=dict)
     first_dealer = serializers.IntegerField(
         required=False,
         default=0,
@@ -88,6 +129,10 @@ class BidField(serializers.JSONField):
     """A Subastao bid: points, or ``"pass"`` (the game's codec judges the value)."""
 
 
+#: every kind of event the games' notations have (docs/record-format.md, per game)
+EVENT_KINDS = ("deal", "call", "bid", "trump", "play", "cante", "declaration", "belote", "penalty")
+
+
 class EventSerializer(serializers.Serializer):
     """``expected_seq`` and the event in the notation of the match's game; ``hand``
     defaults to the hand in play. The fields below are the games' notations, typed; any
@@ -96,10 +141,12 @@ class EventSerializer(serializers.Serializer):
 
     hand = serializers.IntegerField(required=False, min_value=1, max_value=10_000)
     expected_seq = serializers.IntegerField(min_value=0, max_value=1_000_000)
-    kind = serializers.CharField(
-        max_length=20,
+    kind = serializers.ChoiceField(
+        choices=EVENT_KINDS,
         help_text="The event's kind in the game's notation: deal, call, play, cante, penalty "
-        "(Cuatrola); deal, bid, trump, play, cante, penalty (Subastao)",
+        "(Cuatrola); deal, bid, trump, play, cante, penalty (Subastao); deal, call, "
+        "declaration, belote, play, penalty (Belote). A kind of another game is the game's "
+        "400 naming `kind`.",
     )
     trump_card = serializers.CharField(required=False)
     deal = serializers.ListField(
@@ -146,6 +193,13 @@ class UndoSerializer(serializers.Serializer):
     )
 
     def validate(self, attrs):
+        # as the schema says (views.UNDO_BODY): no other key, rather than one ignored
+        if hasattr(self.initial_data, "keys") and (
+            other := sorted(set(self.initial_data) - set(self.fields))
+        ):
+            raise serializers.ValidationError(
+                {other[0]: "undo takes hand with to_seq or last_seq (and reopen) only"}
+            )
         if "to_seq" in attrs and "last_seq" in attrs:
             raise serializers.ValidationError(
                 "give to_seq to roll a hand back or last_seq to name the last event, not both"

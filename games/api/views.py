@@ -10,17 +10,26 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import may_organise, may_record, may_see_hands, record_refusal, role_in
+from clubs.access import (
+    may_organise,
+    may_record,
+    may_see_hands,
+    may_undo,
+    record_refusal,
+    role_in,
+)
 from clubs.devices import create_device_token, revoke_device_token
 from clubs.models import Club, Membership
+from clubs.uniqueness import refuse_taken
 
 from .. import services
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
 from ..models import Match
+from ..services import UNDO_REFUSAL
 from .conditional import etag_for, not_modified, with_validators
 from .filters import MatchFilter
 from .parsers import parsers_for, refuse_large_import
@@ -37,6 +46,7 @@ from .schema import (
     errors,
 )
 from .serializers import (
+    SLUG,
     ClubSerializer,
     DeviceTokenSerializer,
     EventSerializer,
@@ -45,6 +55,48 @@ from .serializers import (
     PlayerSerializer,
     UndoSerializer,
 )
+
+#: the undo body as the server takes it: nothing (the last event), a hand and the
+#: sequence number to roll it back to, or a hand and the number of the last event as the
+#: client showed it (UndoSerializer refuses any other shape)
+UNDO_BODY = {
+    "oneOf": [
+        {"type": "object", "additionalProperties": False, "properties": {}},
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["hand", "to_seq"],
+            "properties": {
+                "hand": {"type": "integer", "minimum": 1, "maximum": 10_000},
+                "to_seq": {"type": "integer", "minimum": 0, "maximum": 1_000_000},
+            },
+        },
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["hand", "last_seq"],
+            "properties": {
+                "hand": {"type": "integer", "minimum": 1, "maximum": 10_000},
+                "last_seq": {"type": "integer", "minimum": 0, "maximum": 1_000_000},
+                "reopen": {"type": "boolean"},
+            },
+        },
+    ]
+}
+
+
+def refuse_unless_recordable(request: Request) -> None:
+    """A new match or an import names its club in the body: a club that does not exist
+    (or that the user may not read) is 404, one the user may not record in 403, before the
+    rest of the body is read. A ``club`` that is no slug at all is the serializer's 400."""
+    slug = request.data.get("club") if hasattr(request.data, "get") else None
+    if not isinstance(slug, str) or not SLUG.fullmatch(slug):
+        return
+    club = Club.objects.readable_by(request.user).filter(slug=slug).first()
+    if club is None:
+        raise NotFound(f"club: no club {slug!r}")
+    if not may_record(request.user, club):
+        raise PermissionDenied(record_refusal(request.user, club))
 
 
 @extend_schema_view(
@@ -89,16 +141,8 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
                 raise PermissionDenied("only the club's organisers can add players")
             serializer = PlayerSerializer(data=request.data)
             serializer.is_valid(raise_exception=True)
-            if club.players.filter(display_name=serializer.validated_data["display_name"]).exists():
-                return Response(
-                    {
-                        "rule": None,
-                        "message": "name: a player of this club has it",
-                        "item": {"field": "name"},
-                    },
-                    status=status.HTTP_409_CONFLICT,
-                )
-            serializer.save(club=club)
+            # a name taken, even by a request sent at the same time: 409 (clubs/uniqueness.py)
+            refuse_taken(lambda: serializer.save(club=club))
             return Response(serializer.data, status=status.HTTP_201_CREATED)
         return Response(PlayerSerializer(club.players.all(), many=True).data)
 
@@ -222,7 +266,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(
         summary="Create a match (organisers and scorers of the club)",
         request=MatchCreateSerializer,
-        responses={201: MatchDetailSerializer, **errors(400, 403)},
+        responses={201: MatchDetailSerializer, **errors(400, 403, 404)},
         examples=[
             OpenApiExample(
                 "Cuatrola: four players, exact to 11",
@@ -249,6 +293,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         ],
     )
     def create(self, request: Request) -> Response:
+        refuse_unless_recordable(request)
         body = MatchCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -328,10 +373,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], serializer_class=EventSerializer)
     def events(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
-        body = EventSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
+        # who may write first, what they wrote after: a stranger learns nothing from it
         if not may_record(request.user, match):
             raise PermissionDenied(record_refusal(request.user, match))
+        body = EventSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
         number = body.validated_data.get("hand")
         hand = match.hands.filter(number=number).first() if number else match.hands.last()
         if hand is None:
@@ -353,13 +399,17 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         '`{"hand": 2, "last_seq": 4}` removes the last event only if it is hand 2\'s number '
         "4 (409 otherwise: a stale client never removes what it did not show), and an event "
         'that closed a complete hand only with `"reopen": true` (409 otherwise). '
-        "Organisers, or the match's scorer. Every undo is kept as an audit record.",
-        request=UndoSerializer,
+        "Organisers, or the match's scorer. Every undo is kept as an audit record. 409 (with "
+        "the match's `state`) when there is nothing there to undo: no event, no such hand, "
+        "or no event from `to_seq` on.",
+        request={"application/json": UNDO_BODY},
         responses={200: MatchDetailSerializer, **errors(400, 403, 404, 409)},
     )
     @action(detail=True, methods=["post"], serializer_class=UndoSerializer)
     def undo(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
+        if not may_undo(request.user, match):  # before the body (the service asks again)
+            raise PermissionDenied(UNDO_REFUSAL)
         body = UndoSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -394,7 +444,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         f"A body over {settings.IMPORT_MAX_BYTES:,} bytes is refused with 413 before it is "
         f"read, a record of more than {settings.IMPORT_MAX_HANDS:,} hands with 400.",
         request={"application/json": ImportSerializer, "multipart/form-data": ImportSerializer},
-        responses={201: MatchDetailSerializer, **errors(400, 403, 413)},
+        responses={201: MatchDetailSerializer, **errors(400, 403, 404, 413)},
     )
     @action(
         detail=False,
@@ -404,6 +454,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         parser_classes=parsers_for("application/json", "multipart/form-data"),
     )
     def import_(self, request: Request) -> Response:
+        refuse_unless_recordable(request)
         body = ImportSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         club = body.validated_data["club"]

@@ -9,6 +9,7 @@ Every game sits behind one interface (:class:`Game`) found by name with
 """
 
 from .cards import FRENCH_32, SPANISH_20, SPANISH_36, SPANISH_40, Card, Deck
+from .core.options import ranges_of
 from .cuatrola import (
     Call,
     Cante,
@@ -68,5 +69,6 @@ __all__ = [
     "hand_events",
     "load_record",
     "parse_record",
+    "ranges_of",
     "record_from_match",
 ]

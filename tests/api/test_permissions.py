@@ -65,6 +65,27 @@ def test_undo(setup, match_id, who, status):
     assert HandEvent.objects.count() == (0 if status == 200 else 1)
 
 
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("{match}/events/", {"hand": 1, "kind": "deal"}),  # no expected_seq
+        ("{match}/events/", {"expected_seq": "x"}),
+        ("{match}/undo/", {"hand": 1}),  # no to_seq
+        ("", {"club": "pena"}),  # no players
+        ("import/", {"club": "pena"}),  # no record
+    ],
+)
+@pytest.mark.parametrize("who", ["anonymous", "outsider"])
+def test_a_write_the_user_may_not_make_is_403_whatever_its_body(setup, match_id, who, path, body):
+    """Authorized before validated: a stranger to the club learns nothing from the body's
+    errors (issue 18, item 9)."""
+    url = "/api/v1/matches/" + path.format(match=match_id)
+    response = client_for(_actor(setup, who)).post(url, body, format="json")
+    assert response.status_code == 403, response.json()
+    # the club's own scorer gets the body's error
+    assert client_for(setup.scorer).post(url, body, format="json").status_code == 400
+
+
 def test_only_the_matchs_own_scorer_or_an_organiser_may_undo(setup, match_id):
     second = MembershipFactory(club=setup.club, role="scorer").user
     client_for(setup.scorer).post(

@@ -233,3 +233,58 @@ def test_schema_links_a_new_match_to_its_operations(schema):
         "slug": "$request.path.slug",
         "token_id": "$response.body#/id",
     }
+
+
+# ---------------------------------------------- issue 18, item 8: the schema as tight as the server
+def test_the_schema_names_every_event_kind_and_an_unknown_one_is_refused(setup, schema, match_id):
+    kind = schema["components"]["schemas"]["EventRequest"]["properties"]["kind"]
+    (ref,) = kind["allOf"]
+    kinds = schema["components"]["schemas"][ref["$ref"].split("/")[-1]]["enum"]
+    assert set(kinds) == {
+        *("deal", "call", "bid", "trump", "play", "cante", "declaration", "belote", "penalty")
+    }
+    body = {"hand": 1, "expected_seq": 0, "kind": "0"}
+    response = client_for(setup.scorer).post(
+        f"/api/v1/matches/{match_id}/events/", body, format="json"
+    )
+    assert (response.status_code, response.json()["item"]["field"]) == (400, "kind")
+
+
+def test_rules_with_a_key_no_game_has_are_schema_invalid_and_refused(setup, schema):
+    rules = schema["components"]["schemas"]["MatchCreateRequest"]["properties"]["rules"]
+    assert all(r["additionalProperties"] is False for r in rules["anyOf"])
+    body = {"club": "pena", "players": [p.pk for p in setup.players], "rules": {"0": 0}}
+    response = client_for(setup.scorer).post("/api/v1/matches/", body, format="json")
+    assert response.status_code == 400
+
+
+def test_an_import_or_a_match_for_a_club_that_does_not_exist_is_404(setup):
+    client = client_for(setup.scorer)
+    response = client.post("/api/v1/matches/import/", {"club": "0", "record": {}}, format="json")
+    assert response.status_code == 404, response.json()
+    assert response.json()["message"] == "club: no club '0'"
+    body = {"club": "0", "players": [p.pk for p in setup.players]}
+    assert client.post("/api/v1/matches/", body, format="json").status_code == 404
+
+
+def test_undo_of_what_is_not_there_is_409_with_the_state(setup, match_id):
+    client = client_for(setup.scorer)
+    url = f"/api/v1/matches/{match_id}/undo/"
+    for body, field in [
+        ({}, "hand"),  # nothing recorded yet
+        ({"hand": 7, "to_seq": 0}, "hand"),
+        ({"hand": 1, "to_seq": 0}, "to_seq"),
+    ]:
+        response = client.post(url, body, format="json")
+        assert response.status_code == 409, (body, response.json())
+        assert response.json()["item"] == {"field": field}
+        assert response.json()["state"]["id"] == match_id
+    # a key the schema does not have is refused, not ignored
+    response = client.post(url, {"hand": 1, "to_seq": 0, "all": True}, format="json")
+    assert (response.status_code, response.json()["item"]["field"]) == (400, "all")
+    undo = schema_of(client)["paths"]["/api/v1/matches/{id}/undo/"]["post"]
+    assert "409" in undo["responses"]
+
+
+def schema_of(client) -> dict:
+    return client.get("/api/schema/?format=json").json()

@@ -4,6 +4,7 @@ Never a browser download: the tests use /usr/bin/chromium and are skipped, sayin
 where it is not installed (`.ci/run` installs it).
 """
 
+import copy
 import os
 import shutil
 
@@ -36,9 +37,26 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def csp_lets_playwright_poll(settings):
+    """The site's Content-Security-Policy, plus 'unsafe-eval': Playwright's
+    ``wait_for_function`` compiles its predicate with eval inside the page. The site's own
+    code needs no eval, and nothing inline is allowed by this (the page fixture fails a
+    test whose page the policy refused anything)."""
+    policy = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)
+    policy["DIRECTIVES"]["script-src"] = [*policy["DIRECTIVES"]["script-src"], "'unsafe-eval'"]
+    settings.CONTENT_SECURITY_POLICY = policy
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(locale="es-ES", viewport={"width": 1100, "height": 800})
     page = context.new_page()
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     yield page
     context.close()
+    assert refused == [], f"the page broke its Content-Security-Policy: {refused}"

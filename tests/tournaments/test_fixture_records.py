@@ -145,7 +145,10 @@ def test_who_may_fill_a_fixture(fixture_to_fill):
     assert post(api(outsider), t, fixture, paper()).status_code == 403
     reader = UserFactory(username="reader")
     assert post(api(reader), t, fixture, paper()).status_code == 403
-    assert post(api(reader), t, fixture, None).status_code == 400  # no record: named
+    # who may write is asked before what they wrote (issue 18, item 9)
+    assert post(api(reader), t, fixture, None).status_code == 403
+    assert post(api(outsider), t, fixture, None).status_code == 403
+    assert post(api(_scorer), t, fixture, None).status_code == 400  # no record: named
     other = services.create_tournament(
         club=t.club, user=t.club.memberships.get(role="organiser").user, name="Otra", format="swiss"
     )
@@ -237,3 +240,27 @@ def test_after_round_without_standings_is_404_on_the_page_the_download_and_the_a
     header, first = csv_text.splitlines()[:2]
     assert header.split(",")[-1] == "Tras la ronda"  # the round it covers, in every row
     assert first.split(",")[-1] == "1"
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("entries/", {"name": ""}),  # no players
+        ("next-round/", {"date": "not a date"}),
+        ("fixtures/{fixture}/decide/", {}),
+        ("fixtures/{fixture}/record/", {"record": "not a record"}),
+    ],
+)
+def test_a_tournament_page_write_is_refused_403_before_its_form_is_read(
+    fixture_to_fill, client, path, body
+):
+    """A scorer of another club (or of this one, for an organiser's write) is 403, never
+    the form's message (issue 18, item 9)."""
+    t, fixture, scorer = fixture_to_fill
+    outsider = MembershipFactory(role="scorer", user=UserFactory(username="out")).user
+    url = f"/tournaments/{t.pk}/" + path.format(fixture=fixture.pk)
+    for who in [outsider] + ([scorer] if "record" not in path else []):
+        client.force_login(who)
+        assert client.post(url, body).status_code == 403, (who, url)
+    assert not HandEvent.objects.filter(hand__match=fixture.match).exists()
+    assert t.rounds.count() == 1

@@ -179,6 +179,52 @@ def test_the_calendar_has_one_event_per_dated_round(client, league):
     assert str(event["DESCRIPTION"]).splitlines()[0] == "Mesa 1: Las Sotas — Arrastre"
 
 
+def test_names_are_one_line_and_the_feed_escapes_what_it_writes(client, league):
+    """Issue 18, item 6: a name with a line break was a 500 on calendar.ics, and a bare CR
+    went into X-WR-CALNAME as it was."""
+    league.round.date = date(2026, 12, 4)
+    league.round.save()
+    t = league.t
+    t.name = "Liga\r\nde\rotoño\n"  # a model's save stores it on one line
+    t.save()
+    t.refresh_from_db()
+    assert t.name == "Liga de otoño"
+    # a row written around the model (an older version, a raw update): the feed escapes
+    type(t).objects.filter(pk=t.pk).update(name="Liga\rX-INJECTED:1\nde otoño")
+    type(t.club).objects.filter(pk=t.club.pk).update(name="Peña\r\nLa Baza")
+    entry = t.entries.get(name="Las Sotas")
+    type(entry).objects.filter(pk=entry.pk).update(name="Las\rSotas")
+    response = client.get(f"/tournaments/{t.pk}/calendar.ics")
+    assert response.status_code == 200
+    lines = response.content.split(b"\r\n")
+    assert not any(b"\r" in line or b"\n" in line for line in lines)
+    assert not any(line.startswith(b"X-INJECTED") for line in lines)
+    cal = Calendar.from_ical(response.content)
+    assert str(cal["X-WR-CALNAME"]) == "Liga X-INJECTED:1 de otoño"
+    (event,) = cal.walk("VEVENT")
+    assert str(event["LOCATION"]) == "Peña La Baza"
+    assert str(event["DESCRIPTION"]).splitlines()[0] == "Mesa 1: Las Sotas — Arrastre"
+
+
+def test_names_are_one_line_through_forms_the_api_and_services(client, league):
+    club, organiser = league.t.club, league.organiser
+    cup = services.create_tournament(club=club, user=organiser, name="Copa\n", format="round_robin")
+    pair = [PlayerFactory(club=club) for _ in range(2)]
+    entry = services.add_entry(cup, organiser, "Los\u2028Ases", *pair)
+    assert entry.name == "Los Ases"
+    assert entry.tournament.name == "Copa"
+    client.force_login(organiser)
+    response = client.post(f"/clubs/{club.slug}/players/new/", {"display_name": "Ana\r\nMaría"})
+    assert response.status_code == 302
+    assert club.players.filter(display_name="Ana María").exists()
+    api = client.post(
+        f"/api/v1/clubs/{club.slug}/players/",
+        {"name": "Eva\rLuna"},
+        content_type="application/json",
+    )
+    assert (api.status_code, api.json()["name"]) == (201, "Eva Luna")
+
+
 def test_an_undated_round_is_left_out_of_the_calendar(client, league):
     cal = Calendar.from_ical(client.get(f"/tournaments/{league.t.pk}/calendar.ics").content)
     assert cal.walk("VEVENT") == []

@@ -3,6 +3,7 @@ three, knockout, and the factory."""
 
 import itertools
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -243,3 +244,48 @@ def test_one_factory_for_every_format_and_table_size():
     assert formats_for(3) == ["swiss"]
     with pytest.raises(ValueError, match="format round_robin does not draw tables of 3"):
         generator_for("round_robin", 3)
+
+
+def test_seat_balance_breaks_the_last_ties_only():
+    """1 and 2 sat first twice, 3 and 4 never: by rank alone 1-3/2-4 and 1-4/2-3 tie on
+    nothing (4 + 4 against 9 + 1), so the rank decides; seats never undo a rank order."""
+    entries = [DrawEntry(1, first=2), DrawEntry(2, first=2), DrawEntry(3), DrawEntry(4)]
+    assert swiss_round(entries) == [(1, 2), (3, 4)]
+
+
+def season_round(n: int, k: int, rounds: int) -> tuple[list, dict]:
+    """The entries before the last of ``rounds`` of a season of random results (every
+    pair that sat together met), and who met whom."""
+    rng = random.Random(n * 7 + rounds)
+    met: dict[int, set[int]] = {i: set() for i in range(1, n + 1)}
+    score = dict.fromkeys(met, 0.0)
+    byes = dict.fromkeys(met, 0)
+    for _ in range(rounds - 1):
+        entries = [DrawEntry(i, score[i], frozenset(met[i]), byes[i]) for i in met]
+        for t in score_group_round(entries, k):
+            if len(t) == 1:
+                byes[t[0]] += 1
+            for a, b in itertools.combinations(t, 2):
+                met[a].add(b)
+                met[b].add(a)
+            score[rng.choice(t)] += k - 1
+    return [DrawEntry(i, score[i], frozenset(met[i]), byes[i]) for i in met], met
+
+
+@pytest.mark.parametrize(
+    ("n", "k", "rounds"),
+    [(24, 2, 30), (40, 2, 40), (21, 3, 12), (99, 3, 6)],
+    ids=["24 pairs round 30", "40 pairs round 40", "21 at threes round 12", "99 at threes"],
+)
+def test_a_season_that_forces_repeats_draws_in_under_a_second(n, k, rounds):
+    """The issue's slow cases (8.5 s, 85 s, 65 s before): each draw within a second of CPU
+    time, everyone seated or sitting out once, no table of the wrong size."""
+    entries, met = season_round(n, k, rounds)
+    start = time.process_time()
+    tables = score_group_round(entries, k)
+    assert time.process_time() - start < 1.0
+    assert sorted(x for t in tables for x in t) == list(range(1, n + 1))
+    assert sorted(len(t) for t in tables) == [1] * (n % k) + [k] * (n // k)
+    # a pair league of 24 after 29 rounds has met everybody at least once: repeats forced
+    if (n, rounds) == (24, 30):
+        assert sum(b in met[a] for t in tables for a, b in itertools.combinations(t, 2)) > 0

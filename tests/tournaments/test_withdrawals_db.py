@@ -18,7 +18,8 @@ from games import services as games
 from games.engine.cuatrola.simulate import random_match
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
-from tournaments.models import Entry, Fixture, Tournament
+from tournaments.models import Entry, Fixture, StandingsSnapshot, Tournament
+from tournaments.standings_store import load_results
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
@@ -254,3 +255,60 @@ def test_a_decided_fixture_leaves_the_live_scoreboard(organiser_and_club, client
     again = client.get(f"/api/v1/tournaments/{t.pk}/live/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200  # the validator moved on
     assert [m["table"] for m in again.json()["matches"]] == [2]
+
+
+# Issue 18, item 11: a withdrawn entry gets no bye (a bye is a win). The five pairs of
+# the fixture, none withdrawn before round 1: Berger tables of five (the phantom sixth is
+# the bye): R1 2-5 3-4 bye 1 · R2 5-3 1-2 bye 4 · R3 3-1 4-5 bye 2 · R4 1-4 2-3 bye 5.
+# Round 1: 2 beats 5 11-7, 3 beats 4 11-6. Pair 5 withdraws, results kept, its unplayed
+# fixtures forfeits (11-0). R2: 3 wins by forfeit, 1 beats 2 11-8. R3: 3 beats 1 11-7,
+# 4 wins by forfeit. R4: 1 beats 4 11-6, 2 beats 3 11-8, and pair 5's bye is not drawn.
+# By hand (1 point a win, a bye a win):
+#   pair 1: bye, W 11-8, L 7-11, W 11-6       won 3, points 3, diff +3 -4 +5 = 4
+#   pair 2: W 11-7, L 8-11, bye, W 11-8       won 3, points 3, diff +4 -3 +3 = 4
+#   pair 3: W 11-6, FF W 11-0, W 11-7, L 8-11 won 3, points 3, diff +5 +11 +4 -3 = 17
+#   pair 4: L 6-11, bye, FF W 11-0, L 6-11    won 2, points 2, diff -5 +11 -5 = 1
+#   pair 5: L 7-11, FF L 0-11, FF L 0-11      won 0, points 0, diff -4 -11 -11 = -26
+NO_BYE_FOR_THE_WITHDRAWN = {
+    "Pareja 1": (3, 3, 4),
+    "Pareja 2": (3, 3, 4),
+    "Pareja 3": (3, 3, 17),
+    "Pareja 4": (2, 2, 1),
+    "Pareja 5": (0, 0, -26),
+}
+
+
+def test_a_pair_withdrawn_with_its_results_kept_gets_no_bye(organiser_and_club):
+    t, organiser = organiser_and_club
+    r1 = services.generate_next_round(t, organiser)
+    assert tables(r1) == [(2, 5), (3, 4), (1,)]
+    play(r1.fixtures.get(table=1), SEED_11_7, organiser)
+    play(r1.fixtures.get(table=2), SEED_11_6, organiser)
+    services.withdraw_entry(t.entries.get(seed=5), organiser, "keep", "forfeit")
+    r2 = services.generate_next_round(t, organiser)
+    assert tables(r2) == [(5, 3), (1, 2), (4,)]
+    play(r2.fixtures.get(table=2), SEED_11_8, organiser)
+    r3 = services.generate_next_round(t, organiser)
+    assert tables(r3) == [(3, 1), (4, 5), (2,)]
+    play(r3.fixtures.get(table=1), SEED_11_7, organiser)
+    r4 = services.generate_next_round(t, organiser)
+    assert tables(r4) == [(1, 4), (2, 3)]  # no bye for pair 5
+    play(r4.fixtures.get(table=1), SEED_11_6, organiser)
+    play(r4.fixtures.get(table=2), SEED_11_8, organiser)
+
+    rows = StandingsSnapshot.objects.get(tournament=t, after_round=4).rows
+    got = {r["name"]: (r["won"], r["match_points"], r["points_diff"]) for r in rows}
+    assert got == NO_BYE_FOR_THE_WITHDRAWN
+    assert (rows[-1]["name"], rows[-1]["withdrawn"]) == ("Pareja 5", True)
+
+
+def test_a_bye_drawn_after_the_withdrawal_by_an_older_version_counts_for_nothing(
+    organiser_and_club,
+):
+    t, organiser = organiser_and_club
+    r1 = services.generate_next_round(t, organiser)
+    assert tables(r1) == [(2, 5), (3, 4), (1,)]
+    services.withdraw_entry(t.entries.get(seed=1), organiser, "keep", "void")
+    # as an older version left it: withdrawn before the round that gave it its bye
+    Entry.objects.filter(tournament=t, seed=1).update(withdrawn_after_round=0)
+    assert [r for r in load_results(t).results if r.is_bye] == []

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import FRENCH_32, Card
-from ..core.options import check_target
+from ..core.options import TARGET_MAX, Range, check_ranges
 
 SEATS = 4
 HAND_SIZE = 8
 TRICKS = 8
 LAST_TRICK_BONUS = 10  # B4
 CAPOT_BONUS = 90  # B7
+#: the numeric options' ranges (RULES.md)
+RANGES = {"target": Range(1, TARGET_MAX)}
 
 #: Contracts in rising order (B2); the four suit contracts name their trump suit.
 CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
@@ -80,12 +82,15 @@ class BeloteRules:
     - ``renuncio_penalty``: an organiser may end a round against a revoking seat (B7).
     """
 
+    #: the ranges of its numeric options, for the site's forms and API schema
+    ranges: ClassVar[dict[str, Range]] = RANGES
+
     target: int = 151
     compare_sequences: bool = False
     renuncio_penalty: bool = True
 
     def __post_init__(self) -> None:
-        check_target(self.target)
+        check_ranges(self, RANGES)
         for flag in ("compare_sequences", "renuncio_penalty"):
             if type(getattr(self, flag)) is not bool:
                 raise ValueError(f"rules.{flag} must be true or false")

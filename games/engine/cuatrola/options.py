@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ..core.options import check_target
+from ..core.options import TARGET_MAX, Range, check_ranges
 
 #: Calls in rising order (C3). ``pass`` is not a declaration.
 CALLS = ("pass", "solo", "cuatrola", "quintola")
@@ -17,6 +17,8 @@ SEATS = 4
 HAND_SIZE = 5
 TRICKS = 5
 LAST_TRICK_BONUS = 10  # "últimas" (C2)
+#: the numeric options' ranges (RULES.md): points, or hands in the ``hands`` format
+RANGES = {"target": Range(1, TARGET_MAX)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,9 @@ class CuatrolaRules:
     - ``renuncio_penalty``: an organiser may end a hand against a revoking seat — C12.
     """
 
+    #: the ranges of its numeric options, for the site's forms and API schema
+    ranges: ClassVar[dict[str, Range]] = RANGES
+
     match: str = "exact"
     target: int = 11
     quintola: bool = True
@@ -38,7 +43,7 @@ class CuatrolaRules:
     def __post_init__(self) -> None:
         if self.match not in MATCH_FORMATS:
             raise ValueError(f"rules.match must be one of {', '.join(MATCH_FORMATS)}")
-        check_target(self.target)
+        check_ranges(self, RANGES)
         for flag in ("quintola", "renuncio_penalty"):
             if type(getattr(self, flag)) is not bool:
                 raise ValueError(f"rules.{flag} must be true or false")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import SPANISH_36, SPANISH_40, Deck
-from ..core.options import check_target
+from ..core.options import TARGET_MAX, Range, check_ranges
 
 MAX_BID = 230  # S2: 120 card points + 10 últimas + at most 100 in cantes (40 + 3 × 20)
 BID_STEP = 5
@@ -14,6 +14,9 @@ MIN_BID = 60  # RULES.md: min_bid a multiple of 5 from 60 to 230
 LAST_TRICK_BONUS = 10  # "últimas" (S1)
 FAILED_BID = ("opponents", "split")
 OPTIONS = ("players", "min_bid", "target", "failed_bid")
+MIN_BID = 60  # RULES.md: min_bid a multiple of 5 from 60 to 230
+#: the numeric options' ranges (RULES.md)
+RANGES = {"min_bid": Range(MIN_BID, MAX_BID, BID_STEP), "target": Range(1, TARGET_MAX)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,9 @@ class SubastaoRules:
       scores half of it, rounded down to a multiple of 5) — S6.
     """
 
+    #: the ranges of its numeric options, for the site's forms and API schema
+    ranges: ClassVar[dict[str, Range]] = RANGES
+
     players: int = 3
     min_bid: int = 60
     target: int = 300
@@ -36,15 +42,7 @@ class SubastaoRules:
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in (3, 4):
             raise ValueError("rules.players must be 3 or 4")
-        if (
-            type(self.min_bid) is not int
-            or not BID_STEP <= self.min_bid <= MAX_BID
-            or self.min_bid % BID_STEP
-        ):
-            raise ValueError(f"rules.min_bid must be a multiple of {BID_STEP} up to {MAX_BID}")
-        if self.min_bid < MIN_BID:
-            raise ValueError(f"rules.min_bid must be at least {MIN_BID}")
-        check_target(self.target)
+        check_ranges(self, RANGES)
         if self.failed_bid not in FAILED_BID:
             raise ValueError(f"rules.failed_bid must be one of {', '.join(FAILED_BID)}")
 

@@ -1,0 +1,171 @@
+"""Requests that race for the same rows (PostgreSQL: real row locks, real constraints).
+
+Two opposite merges (x into y, y into x) sent together: one merges, the other is refused
+(409, the form's error) and one player is left with every seat. Two sign-ups, clubs or
+players of the same name sent together: one is created, the other gets the form's error
+(pages) or 409 (API) naming the field, never a 500 (clubs/uniqueness.py).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from rest_framework.test import APIClient
+
+from clubs.models import Club, Player
+from games import services as games
+from games.models import Seat
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
+
+from .conftest import requires_services
+
+pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
+
+ROUNDS = 8
+
+
+def race(send: Callable[[int], object], n: int) -> list:
+    """``send(i)`` from ``n`` threads at once (each its own client and DB connection);
+    what each answered (an exception, e.g. a 500 re-raised by the test client, is kept)."""
+    barrier = threading.Barrier(n)
+    answers: list = [None] * n
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            answers[i] = send(i)
+        except Exception as exc:  # the assertion shows it
+            answers[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return answers
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _opposite_merges(club, organiser, x: Player, y: Player) -> list:
+    def send(i: int):
+        merged, kept = (x, y) if i == 0 else (y, x)
+        return logged_in(organiser).post(
+            f"/clubs/{club.slug}/players/{merged.pk}/merge/", {"into": str(kept.pk)}
+        )
+
+    return race(send, 2)
+
+
+def _check_one_merge(answers, x: Player, y: Player, seats_before: int) -> int:
+    codes = [getattr(a, "status_code", a) for a in answers]
+    # the winner redirects; the other is refused: 409 when it met the locks, 404 (its
+    # player gone) or 400 (the one to keep gone) when it came after the merge
+    assert codes.count(302) == 1, codes
+    assert next(c for c in codes if c != 302) in (400, 404, 409), codes
+    left = list(Player.objects.filter(pk__in=(x.pk, y.pk)))
+    assert len(left) == 1, codes
+    assert Seat.objects.filter(player=left[0]).count() == seats_before
+    loser = next(a for a in answers if a.status_code != 302)
+    if loser.status_code == 409:
+        assert list(loser.context["merge_form"].errors) == ["into"]
+        assert "fusionado o quitado mientras tanto" in loser.content.decode()
+    return loser.status_code
+
+
+def test_opposite_merges_without_matches_one_wins_one_player_left():
+    club = ClubFactory(slug="club-b")
+    organiser = MembershipFactory(club=club, role="organiser").user
+    refused = []
+    for i in range(ROUNDS):
+        x = PlayerFactory(club=club, display_name=f"X{i}")
+        y = PlayerFactory(club=club, display_name=f"Y{i}")
+        refused.append(_check_one_merge(_opposite_merges(club, organiser, x, y), x, y, 0))
+    assert 409 in refused, refused  # at least one pair met at the locks
+
+
+def test_opposite_merges_with_matches_keep_every_seat():
+    club = ClubFactory(slug="club-b")
+    organiser = MembershipFactory(club=club, role="organiser").user
+    others = [PlayerFactory(club=club, display_name=f"Other {n}") for n in range(3)]
+    refused = []
+    for i in range(ROUNDS):
+        x = PlayerFactory(club=club, display_name=f"X{i}")
+        y = PlayerFactory(club=club, display_name=f"Y{i}")
+        for p in (x, x, y):  # two matches of x, one of y: never at one table
+            games.create_match(club=club, players=[p, *others], user=organiser)
+        answers = _opposite_merges(club, organiser, x, y)
+        refused.append(_check_one_merge(answers, x, y, 3))
+    assert 409 in refused, refused
+
+
+# ---------------------------------------------------------------- creation races
+RACERS = 4
+
+
+def _one_created_rest_refused(answers, created: int, refused: int) -> list:
+    codes = [getattr(a, "status_code", a) for a in answers]
+    assert codes.count(created) == 1, codes
+    assert [c for c in codes if c != created] == [refused] * (len(codes) - 1), codes
+    return [a for a in answers if a.status_code == refused]
+
+
+def test_the_same_signup_at_once_one_login_the_others_the_forms_error():
+    User = get_user_model()
+    for i in range(ROUNDS):
+        body = {"username": f"twin{i}", "password1": "a-Long-pass-9", "password2": "a-Long-pass-9"}
+        answers = race(lambda _, body=body: Client().post("/accounts/signup/", body), RACERS)
+        for loser in _one_created_rest_refused(answers, 302, 400):
+            assert list(loser.context["form"].errors) == ["username"]
+        assert User.objects.filter(username=f"twin{i}").count() == 1
+
+
+def test_the_same_club_slug_at_once_one_club_the_others_the_forms_error():
+    organisers = [MembershipFactory(role="organiser").user for _ in range(RACERS)]
+    for i in range(ROUNDS):
+        body = {"name": f"Peña {i}", "slug": f"pena-{i}"}
+        answers = race(
+            lambda n, body=body: logged_in(organisers[n]).post("/clubs/new/", body), RACERS
+        )
+        for loser in _one_created_rest_refused(answers, 302, 400):
+            assert list(loser.context["form"].errors) == ["slug"]
+        assert Club.objects.filter(slug=f"pena-{i}").count() == 1
+
+
+def test_the_same_player_name_at_once_through_the_api_201_and_409():
+    club = ClubFactory()
+    organiser = MembershipFactory(club=club, role="organiser").user
+
+    def post(body: dict) -> object:
+        client = APIClient()
+        client.force_authenticate(organiser)
+        return client.post(f"/api/v1/clubs/{club.slug}/players/", body, format="json")
+
+    for i in range(ROUNDS):
+        answers = race(lambda _, i=i: post({"name": f"Ana {i}"}), RACERS)
+        for loser in _one_created_rest_refused(answers, 201, 409):
+            assert loser.json()["item"] == {"field": "name"}
+            assert loser.json()["message"] == "A player of this club already has this name."
+        assert club.players.filter(display_name=f"Ana {i}").count() == 1
+
+
+def test_the_same_player_name_at_once_on_the_page_the_forms_error():
+    club = ClubFactory()
+    organiser = MembershipFactory(club=club, role="organiser").user
+    url = f"/clubs/{club.slug}/players/new/"
+    for i in range(ROUNDS):
+        body = {"display_name": f"Bea {i}"}
+        answers = race(lambda _, body=body: logged_in(organiser).post(url, body), 3)
+        for loser in _one_created_rest_refused(answers, 302, 400):
+            assert list(loser.context["form"].errors) == ["display_name"]
