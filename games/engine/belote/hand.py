@@ -283,7 +283,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, PlayRefusals):
             if owner is None:
                 # V2: the newly known card, held all along, against this seat's earlier
                 # plays (ProofsMixin._proofs_from_new_cards, inlined for the one card)
-                for earlier in self._suspects[seat].get(card.suit, ()):
+                for earlier in self._suspects.by_seat[seat].get(card.suit, ()):
                     v = violation(earlier.card, card, earlier.ctx)
                     if v:
                         error = self._play_error(earlier, v, _PLAYED[trick])

@@ -525,7 +525,7 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
             evidence = _PLAYED_AT[trick]
             # only a play filed under this card's suit, or a cante before the trump pair
             # was sung, can be proved faulty by it (tricks.witness_suits)
-            if card.suit in self._suspects[seat] or (
+            if card.suit in self._suspects.by_seat[seat] or (
                 self.cantes and card.suit == self.trump and card.rank in TUTE_RANKS
             ):
                 proofs = self._proofs_from_new_cards(seat, {card: evidence})
