@@ -61,7 +61,8 @@ def setup_database(records) -> tuple[str, list[int]]:
 
 def requests_for(record, match_id: int) -> list[tuple[str, str, dict]]:
     """The POSTs that record ``record`` card by card, with their sequence numbers."""
-    from games.engine import event_to_dict, hand_events
+    from games.engine import hand_events
+    from games.engine.cuatrola import event_to_dict
 
     out = []
     for number, hand in enumerate(record.hands, 1):
@@ -113,7 +114,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=300, help="requests per client")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     args = parser.parse_args()
-    from games.engine import CuatrolaRules
+    from games.engine.cuatrola import CuatrolaRules
     from games.engine.cuatrola.simulate import random_match
 
     # no deal entered, as at most club tables; a fixed number of hands (C11 "hands"),

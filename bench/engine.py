@@ -25,9 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import SPANISH_36, Call, Card, HandState, Play, check_record, check_text
+from games.engine import SPANISH_36, Card, check_record, check_text
 from games.engine import subastao as sub
 from games.engine.belote.simulate import random_match as random_belote_game
+from games.engine.cuatrola import Call, HandState, Play
 from games.engine.cuatrola.play import POINTS, trick_winner
 from games.engine.cuatrola.simulate import random_match
 from games.engine.subastao.simulate import random_match as random_subastao_match

@@ -43,7 +43,8 @@ def setup(hands: int):
 
     from clubs.devices import create_device_token
     from clubs.models import Club, Membership
-    from games.engine import CuatrolaRules, dump_record
+    from games.engine import dump_record
+    from games.engine.cuatrola import CuatrolaRules
     from games.engine.cuatrola.simulate import random_match
 
     user = get_user_model().objects.create(username="bench")

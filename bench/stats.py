@@ -67,7 +67,7 @@ def load(hands_wanted: int, pool, rng: random.Random) -> tuple[int, int]:
     from django.db import connection
 
     from clubs.models import Club, Player
-    from games.engine import CuatrolaRules
+    from games.engine.cuatrola import CuatrolaRules
 
     club = Club.objects.create(name="Bench stats", slug="bench-stats")
     players = [Player.objects.create(club=club, display_name=f"P{i}").pk for i in range(PLAYERS)]
@@ -130,7 +130,8 @@ def load(hands_wanted: int, pool, rng: random.Random) -> tuple[int, int]:
 def engine_speed(pool) -> tuple[float, float]:
     """Hands per second of the pure engine (parse + replay; and with hand_facts), CPU
     time of this process over the whole pool, best of three."""
-    from games.engine import CuatrolaRules, find_game
+    from games.engine import find_game
+    from games.engine.cuatrola import CuatrolaRules
 
     game = find_game("cuatrola")
     rules = CuatrolaRules()

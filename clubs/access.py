@@ -20,8 +20,9 @@ decision as a queryset); nothing else decides. The rules:
   record it when the match names no scorer). Everyone else sees the cards of a hand
   once they are played or the hand has ended, never the deal of the hand in play.
 
-Containers are registered by the app that owns them (``register_container``), so this
-app, the bottom layer, imports none of the apps built on it.
+Containers are registered by the app that owns them (``register_container``), and so is
+the scope a device token may be limited to (``register_device_scope``: the tournaments
+app keeps it), so this app, the bottom layer, imports none of the apps built on it.
 """
 
 from __future__ import annotations
@@ -78,6 +79,46 @@ def container_of(obj: Model) -> Any | None:
         return None
 
 
+@dataclass(frozen=True)
+class DeviceScope:
+    """What a device token may be limited to: ``model`` (a container), ``lookup`` from
+    the token to it in a query, ``attach`` to record a token's scope."""
+
+    model: type[Model]
+    lookup: str
+    attach: Callable[[DeviceToken, Any], None]
+
+
+_device_scope: list[DeviceScope] = []
+
+
+def register_device_scope(
+    model: type[Model], lookup: str, attach: Callable[[DeviceToken, Any], None]
+) -> None:
+    """Declare the container a device token may be limited to (one app does: the owning
+    app's ``ready()``)."""
+    _device_scope[:] = [DeviceScope(model, lookup, attach)]
+
+
+def device_scope() -> DeviceScope | None:
+    """The registered device scope, or None when no app above offers one."""
+    return _device_scope[0] if _device_scope else None
+
+
+def scope_of(token: DeviceToken) -> Any | None:
+    """The container ``token`` is limited to, or None (club-wide)."""
+    spec = device_scope()
+    if spec is None:
+        return None
+    found: Any = token
+    try:
+        for name in spec.lookup.split("__"):
+            found = getattr(found, name)
+    except ObjectDoesNotExist:
+        return None
+    return found
+
+
 def _club_of(obj: Model) -> Club:
     return obj if isinstance(obj, Club) else obj.club
 
@@ -103,7 +144,12 @@ def grants(user: AnyUser) -> Grants:
     roles = dict(Membership.objects.filter(user=user).values_list("club_id", "role"))
     players = set(Player.objects.filter(user=user).values_list("club_id", flat=True))
     scoped: frozenset[int] = frozenset()
-    token = DeviceToken.objects.filter(user=user).values_list("club_id", "tournament_id").first()
+    spec = device_scope()
+    token = (
+        DeviceToken.objects.filter(user=user).values_list("club_id", spec.lookup).first()
+        if spec is not None
+        else None
+    )
     if token is not None and token[1] is not None:
         # a tournament's device: a scorer there, and a visitor everywhere else
         roles.pop(token[0], None)

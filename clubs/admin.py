@@ -35,7 +35,7 @@ class PlayerAdmin(admin.ModelAdmin):
 class DeviceTokenAdmin(admin.ModelAdmin):
     """Read-only: organisers create and revoke device tokens on the club page or the API."""
 
-    list_display = ("name", "club", "tournament", "prefix", "created_at", "revoked_at")
+    list_display = ("name", "club", "scope", "prefix", "created_at", "revoked_at")
     list_filter = ("club",)
 
     def has_add_permission(self, request):

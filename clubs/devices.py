@@ -12,7 +12,7 @@ from django.db.models import Model
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
-from .access import may_organise
+from .access import device_scope, may_organise
 from .models import Club, DeviceToken, Membership
 from .tokens import HashedKeyAuthentication, hash_key, new_key
 
@@ -21,9 +21,12 @@ def create_device_token(
     club: Club, user, name: str, tournament: Model | None = None
 ) -> tuple[DeviceToken, str]:
     """A new token and its key (the only time the key is known); ``tournament`` limits
-    it to that tournament's matches."""
+    it to that tournament's matches (the scope the tournaments app registers)."""
     if not may_organise(user, club):
         raise PermissionDenied("only the club's organisers create device tokens")
+    scope = device_scope()
+    if tournament is not None and (scope is None or not isinstance(tournament, scope.model)):
+        raise PermissionDenied("a device token cannot be limited to that")
     if tournament is not None and tournament.club_id != club.pk:
         raise PermissionDenied("the tournament is another club's")
     key = new_key()
@@ -36,13 +39,14 @@ def create_device_token(
         Membership.objects.create(club=club, user=device_user, role=Membership.Role.SCORER)
         token = DeviceToken.objects.create(
             club=club,
-            tournament=tournament,
             name=name,
             prefix=key[:8],
             key_hash=hash_key(key),
             user=device_user,
             created_by=user,
         )
+        if tournament is not None:
+            scope.attach(token, tournament)
     return token, key
 
 

@@ -103,21 +103,13 @@ class Player(models.Model):
 
 class DeviceToken(models.Model):
     """A key for a scorer's device (a tablet at a table): it can record in one club, and
-    optionally only in one tournament's matches. Only the key's SHA-256 is stored; the key
-    is shown once, when it is created. Writes are made as the token's own device user.
-
-    ``tournament`` is the one reference from this app to a layer above it, named by label
-    and never imported: the access policy compares it with the container that the
-    tournaments app registers (``access.register_container``)."""
+    optionally only in one container's matches (a tournament's: that scope is kept by the
+    app above, ``tournaments.TournamentDevice``, and reached through
+    ``access.register_device_scope``, so this app names no layer above it). Only the key's
+    SHA-256 is stored; the key is shown once, when it is created. Writes are made as the
+    token's own device user."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="device_tokens")
-    tournament = models.ForeignKey(
-        "tournaments.Tournament",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="device_tokens",
-    )
     name = NameField(_("name"), max_length=80)
     prefix = models.CharField(max_length=8, help_text=_("The key's first characters"))
     key_hash = models.CharField(max_length=64, unique=True)
@@ -138,6 +130,13 @@ class DeviceToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def scope(self):
+        """The container (a tournament) the token is limited to, or None."""
+        from .access import scope_of  # the policy imports this module
+
+        return scope_of(self)
 
 
 class UserToken(models.Model):

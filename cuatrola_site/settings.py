@@ -166,6 +166,15 @@ STANDINGS_LEASE_SECONDS = env.float("STANDINGS_LEASE_SECONDS", default=30)
 # The lease must exceed a chunk's run (200 matches: a few seconds).
 STATS_SWEEP_SECONDS = env.float("STATS_SWEEP_SECONDS", default=15)
 STATS_LEASE_SECONDS = env.float("STATS_LEASE_SECONDS", default=30)
+# Hand analysis (docs/analysis.md "On the site"): CPU seconds of search per hand before it
+# is stored "not solved"; the games whose finished hands the write path sends for
+# analysis. With no worker (eager tasks: `make run`, tests) only Cuatrola (about 10 ms a
+# hand): Belote (seconds) and Subastao (beyond the budget) wait for `analyse_hands`.
+ANALYSIS_BUDGET = env.float("ANALYSIS_BUDGET", default=30 if CELERY_BROKER_URL else 1)
+ANALYSIS_ON_WRITE = env.list(
+    "ANALYSIS_ON_WRITE",
+    default=["cuatrola", "belote", "subastao"] if CELERY_BROKER_URL else ["cuatrola"],
+)
 CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {
         "task": "tournaments.sweep_standings",

@@ -244,3 +244,31 @@ class WorkerHeartbeat(models.Model):
     def last_seen_iso(cls) -> str | None:
         latest = cls.objects.order_by("-seen_at").values_list("seen_at", flat=True).first()
         return latest.isoformat() if latest else None
+
+
+class HandAnalysis(models.Model):
+    """A finished hand's analysis with every card seen (ANALYSIS.md, docs/analysis.md),
+    derived from the hand's events like every result: ``log`` is the digest of the event
+    log it was computed from (``games.analysis.log_digest``), so an analysis of an older
+    log (a corrected hand) is stale, shown nowhere, and recomputed."""
+
+    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="analysis")
+    log = models.CharField(_("event log digest"), max_length=40)
+    seq = models.PositiveIntegerField(_("events analysed"))
+    analysed = models.BooleanField(_("analysed"), default=False)
+    #: why not analysed: "no deal", "void", "incomplete", "penalty", "not solved"
+    reason = models.CharField(_("reason"), max_length=20, blank=True)
+    budget = models.FloatField(_("CPU seconds allowed"), null=True, blank=True)
+    side = models.JSONField(_("counted side"), null=True, blank=True)
+    value = models.CharField(_("value kind"), max_length=10, blank=True)
+    par = models.IntegerField(_("par"), null=True, blank=True)
+    actual = models.IntegerField(_("actual"), null=True, blank=True)
+    plays = models.JSONField(_("every card"), default=list, blank=True)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("hand analysis")
+        verbose_name_plural = _("hand analyses")
+
+    def __str__(self) -> str:
+        return f"analysis of {self.hand}"

@@ -21,6 +21,7 @@ and per-unit results are. The result of each scoring unit is a ``MatchUnit`` row
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -31,14 +32,21 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
+from kombu.exceptions import OperationalError
 
 from clubs.access import may_record, may_undo, record_refusal
 from clubs.models import Club, Player
 
+from .analysis import analyses_on_write
 from .engine import Game, HandOutcome, Record, RuleError, check_record, find_game, hand_events
 from .engine.messages import msg
 from .models import Hand, HandEvent, Match, MatchUnit, Seat, UndoRecord
 from .signals import match_result_changed, match_written
+from .tasks import analyse_match
+
+logger = logging.getLogger(__name__)
+#: a broker that does not answer: give up quickly, the write is already committed
+ANALYSIS_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -806,9 +814,29 @@ def _sync_match(
             lambda: match_result_changed.send(sender=Match, match_id=match_id), robust=True
         )
     match_written.send(sender=Match, match_id=match.pk, result_changed=result_changed)
+    if state.hands and (writes > 1 or state.hands[-1].is_complete):
+        _send_analysis(match)
     match.live = live_summary(state)
     match.version += writes  # the caller holds the row lock: no lost update
     match.save(update_fields=["status", "version", "updated_at", "live", "finished_at"])
+
+
+def _send_analysis(match: Match) -> None:
+    """Once committed, send the analysis of the match's finished hands (games.analysis):
+    after an import, the event that ends a hand, or a correction. Robust like the
+    followers: the write is committed, a broker outage must not turn it into a 500 (the
+    hands wait for ``manage.py analyse_hands``)."""
+    if not analyses_on_write(match.game):
+        return
+    match_id = match.pk
+
+    def send() -> None:
+        try:
+            analyse_match.apply_async((match_id,), retry_policy=ANALYSIS_RETRY)
+        except OperationalError:
+            logger.warning("analysis: could not send the analysis of match %s", match_id)
+
+    transaction.on_commit(send, robust=True)
 
 
 def live_summary(state: Any) -> dict[str, Any]:

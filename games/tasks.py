@@ -26,3 +26,13 @@ def heartbeat() -> str:
     if not updated:
         WorkerHeartbeat.objects.create(hostname=hostname, seen_at=timezone.now(), beats=1)
     return hostname
+
+
+@shared_task(name="games.analyse_match", acks_late=True, reject_on_worker_lost=True)
+def analyse_match(match_id: int) -> dict[str, int]:
+    """Make the analysis of every finished hand of the match current (docs/analysis.md):
+    idempotent (a hand whose analysis is of its current log is skipped), each hand
+    bounded by ``ANALYSIS_BUDGET`` CPU seconds (past it: stored "not solved")."""
+    from . import analysis
+
+    return analysis.analyse_match(match_id)

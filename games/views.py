@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from clubs.access import may_organise, may_record, may_see_hands, role_in
 from clubs.models import Club
 
+from .analysis import hand_views, mark_story, shown_analysis
 from .engine import check_text, find_game, games, load_record
 from .forms import NewMatchForm, RecordCheckForm
 from .models import Match, Seat
@@ -109,6 +110,8 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     state = replay(match, hide_deal_in_play=not may_see_hands(request.user, match))
     game = find_game(match.game)
     labels = unit_labels(game, state.rules, names)
+    stories = match_story(game, state, names)
+    mark_story(stories, hand_views(match))
     context = {
         "match": match,
         "game_title": game.title,
@@ -121,7 +124,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         # in the order the game lists its options (PostgreSQL's jsonb keeps no key order)
         "rules_text": rules_text(state.rules.as_dict()),
         "auction": "bid" in game.turn_kinds,
-        "hands": match_story(game, state, names),
+        "hands": stories,
         "can_score": may_record(request.user, match),
         "replay_url": reverse("games:replay", args=[match.pk]),
     }
@@ -155,6 +158,8 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         "total": len(steps),
         "hidden": hidden,
         "auction": "bid" in find_game(match.game).turn_kinds,
+        # the shown hand's analysis once it is over (a hand in play has none)
+        "analysis": shown_analysis(match, shown),
     }
     return render(request, "games/replay.html", context)
 

@@ -17,6 +17,7 @@ from tournaments.exports import SafeTableExport
 from tournaments.models import Tournament
 
 from . import report
+from .costly import costly_cards
 from .models import StatJob, StatTotal
 from .store import job_progress
 from .tables import (
@@ -76,7 +77,15 @@ def _charts(stats: list[report.GameStats]) -> list[dict]:
     return out
 
 
-def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, back: str):
+def _page(
+    request: HttpRequest,
+    club: Club,
+    scope: str,
+    key: str,
+    heading: str,
+    back: str,
+    costly: list[dict] | None = None,
+):
     totals = readable_totals(request.user, club)  # what this reader may read, no more
     stats = report.scope_stats(scope, key, totals)
     metrics = MetricTable(metric_rows(stats), prefix="m-")
@@ -120,6 +129,7 @@ def _page(request: HttpRequest, club: Club, scope: str, key: str, heading: str, 
         "charts": _charts(stats),
         "seasons": seasons,
         "job": job_progress(StatJob.objects.first()),
+        "costly": costly,
     }
     return render(request, "stats/stats.html", context)
 
@@ -174,7 +184,8 @@ def club_stats(request: HttpRequest, slug: str) -> HttpResponse:
 def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
     player = get_object_or_404(club.players, pk=pk)
-    return _page(request, club, "player", str(player.pk), str(player), club.slug)
+    costly = costly_cards(request.user, player)
+    return _page(request, club, "player", str(player.pk), str(player), club.slug, costly)
 
 
 def tournament_stats(request: HttpRequest, pk: int) -> HttpResponse:

@@ -1,11 +1,19 @@
 """The apps' dependencies run one way: clubs ← games ← tournaments ← ratings and stats
 (the site's routing, settings and views in cuatrola_site/ may import them all; nothing
-imports the two top apps, nor does either import the other)."""
+imports the two top apps, nor does either import the other). Nor do they reach up by
+a string (a lazy model reference, a migration's ``to=``) or by a migration dependency:
+``manage.py migrate clubs`` runs on an empty database alone."""
 
 import ast
+import os
+import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from django.apps import apps as django_apps
+from django.db.migrations.loader import MigrationLoader
 
 ROOT = Path(__file__).resolve().parents[1]
 ABOVE = {
@@ -35,3 +43,103 @@ def test_an_app_imports_no_app_above_it(app):
         if "migrations" not in path.parts
     }
     assert {path: names for path, names in wrong.items() if names} == {}
+
+
+def _module_strings(path: Path) -> set[str]:
+    return {
+        node.value
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+
+
+def _model_labels(labels: set[str]) -> set[str]:
+    """``app.model`` (lower case) of every model of the apps ``labels``."""
+    return {m._meta.label_lower for m in django_apps.get_models() if m._meta.app_label in labels}
+
+
+@pytest.mark.parametrize("app", sorted(ABOVE))
+def test_no_model_of_an_app_above_is_named_by_string(app):
+    """A lazy reference ("tournaments.Tournament") or a migration's ``to=`` reaches up as
+    surely as an import does, without the import check seeing it."""
+    above = _model_labels(ABOVE[app])
+    wrong = {
+        str(path.relative_to(ROOT)): sorted(s for s in _module_strings(path) if s.lower() in above)
+        for path in (ROOT / app).rglob("*.py")
+    }
+    assert {path: names for path, names in wrong.items() if names} == {}
+
+
+@pytest.mark.parametrize("app", sorted(ABOVE))
+def test_no_migration_depends_on_an_app_above(app):
+    """Not directly, nor through the migrations it depends on: each app migrates with only
+    the apps below it."""
+    graph = MigrationLoader(None, ignore_no_migrations=True).graph
+    leaves = [node for node in graph.leaf_nodes() if node[0] == app]
+    needed = {node for leaf in leaves for node in graph.forwards_plan(leaf)}
+    assert sorted(node for node in needed if node[0] in ABOVE[app]) == []
+
+
+def test_clubs_migrates_alone_on_an_empty_database(tmp_path):
+    """``manage.py migrate clubs`` on a new database: clubs' tables, and no table nor
+    migration of an app above it."""
+    db = tmp_path / "alone.sqlite3"
+    run = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "clubs"],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": f"sqlite:///{db}"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    with sqlite3.connect(db) as conn:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        applied = {row[0] for row in conn.execute("SELECT DISTINCT app FROM django_migrations")}
+    assert {"clubs_club", "clubs_player", "clubs_devicetoken", "clubs_usertoken"} <= tables
+    assert applied == {"admin", "auth", "clubs", "contenttypes"}
+    assert not any(t.startswith(tuple(f"{a}_" for a in ABOVE["clubs"])) for t in tables)
+
+
+def _game_packages() -> set[str]:
+    from games.engine import games
+
+    return {type(game).__module__.rsplit(".", 1)[0] for game in games()}
+
+
+GAME_PACKAGES = _game_packages()
+
+
+def test_nothing_outside_the_engine_imports_a_game_package():
+    """The layers above reach a game through the registry (``find_game``/``games()``) and
+    the interface, never its package (tests and bench/ may)."""
+    wrong = {}
+    for path in ROOT.rglob("*.py"):
+        parts = path.relative_to(ROOT).parts
+        if parts[0] in {".venv", "tests", "bench"} or parts[:2] == ("games", "engine"):
+            continue
+        modules = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules.add(node.module)
+            elif isinstance(node, ast.Import):
+                modules |= {alias.name for alias in node.names}
+        hits = sorted(
+            m for m in modules if any(m == p or m.startswith(f"{p}.") for p in GAME_PACKAGES)
+        )
+        if hits:
+            wrong[str(path.relative_to(ROOT))] = hits
+    assert wrong == {}
+
+
+def test_the_engine_exports_the_interface_and_no_games_own_types():
+    import games.engine as engine
+
+    own = {
+        name: getattr(engine, name).__module__
+        for name in engine.__all__
+        if any(
+            getattr(getattr(engine, name), "__module__", "").startswith(p) for p in GAME_PACKAGES
+        )
+    }
+    assert own == {}

@@ -1,10 +1,15 @@
-"""The move of clubs, people and device tokens into the clubs app keeps every row.
+"""Migrations from older states keep every row.
 
-The database is taken back to the schema before the move (tournaments 0004, games 0002,
-with DRF's plain-text ``authtoken_token`` table), rows are written with the models of
-that time, and the migrations run forward to today's: the same rows, under the clubs
-app's tables, still joined to matches, seats and entries; the old user key is kept hashed
-and still authenticates; the plain-text table is gone.
+- Clubs 0003: DRF's plain-text ``authtoken_token`` keys are taken over hashed and still
+  authenticate; the plain-text table is gone.
+- Tournaments 0009: a device token's tournament scope moves up from the old
+  ``clubs_devicetoken.tournament_id`` column to ``TournamentDevice`` (and back).
+- Tournaments 0007: pairs and two-sided fixtures become entries of n players.
+
+The move of clubs out of tournaments (the old clubs 0001-0002, games 0003, tournaments
+0005) can no longer be replayed: that history was rewritten in place so that clubs
+migrates alone (issue 20), and a database before the move is not a state the graph can
+reach any more. Databases that ran it keep it (same migration names).
 """
 
 from __future__ import annotations
@@ -19,11 +24,6 @@ from django.test import Client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [
-    ("tournaments", "0004_tournament_live_updated_at_tournament_live_version"),
-    ("games", "0002_match_live"),
-    ("clubs", None),
-]
 OLD_KEY = "0123456789abcdef0123456789abcdef01234567"  # a DRF key: 40 hex characters
 DEVICE_KEY = "a-device-key-shown-once"
 
@@ -49,89 +49,90 @@ def create_authtoken_table(user_id: int) -> None:
         )
 
 
-def test_the_move_to_the_clubs_app_keeps_every_row():
-    executor = migrate(BEFORE)
-    old = executor.loader.project_state([t for t in BEFORE if t[1] is not None]).apps
-    User = old.get_model("auth", "User")
-    Club = old.get_model("tournaments", "Club")
-    Membership = old.get_model("tournaments", "Membership")
-    Player = old.get_model("tournaments", "Player")
-    DeviceToken = old.get_model("tournaments", "DeviceToken")
-    Tournament = old.get_model("tournaments", "Tournament")
-    Entry = old.get_model("tournaments", "Entry")
-    Round = old.get_model("tournaments", "Round")
-    Fixture = old.get_model("tournaments", "Fixture")
-    Match = old.get_model("games", "Match")
-    Seat = old.get_model("games", "Seat")
+def test_plain_drf_keys_are_taken_over_hashed_and_still_authenticate():
+    migrate([("clubs", "0002_clubs_tables")])
+    from django.contrib.auth.models import User
 
     organiser = User.objects.create(username="org")
-    device_user = User.objects.create(username="device-1")
-    club = Club.objects.create(name="Peña", slug="pena", is_private=True)
-    Membership.objects.create(club=club, user=organiser, role="organiser")
-    Membership.objects.create(club=club, user=device_user, role="scorer")
-    players = [Player.objects.create(club=club, display_name=n) for n in "ABCD"]
-    t = Tournament.objects.create(club=club, name="Liga", format="knockout", is_public=False)
-    a = Entry.objects.create(
-        tournament=t, name="AC", player_1=players[0], player_2=players[2], seed=1
-    )
-    b = Entry.objects.create(
-        tournament=t, name="BD", player_1=players[1], player_2=players[3], seed=2
-    )
-    match = Match.objects.create(club=club, rules={})
-    for n, p in enumerate(players):
-        Seat.objects.create(match=match, number=n, player=p)
-    round_ = Round.objects.create(tournament=t, number=1)
-    Fixture.objects.create(round=round_, table=1, entry_a=a, entry_b=b, match=match)
-    DeviceToken.objects.create(
-        club=club,
-        tournament=t,
-        name="Mesa 1",
-        prefix=DEVICE_KEY[:8],
-        key_hash=hashlib.sha256(DEVICE_KEY.encode()).hexdigest(),
-        user=device_user,
-        created_by=organiser,
-    )
     create_authtoken_table(organiser.pk)
 
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
-    from clubs import models as clubs
-    from games.models import Match as NewMatch
-    from tournaments.models import Entry as NewEntry
-    from tournaments.models import Tournament as NewTournament
+    from clubs.models import UserToken
 
-    tables = connection.introspection.table_names()
-    assert {"clubs_club", "clubs_membership", "clubs_player", "clubs_devicetoken"} <= set(tables)
-    assert not {"tournaments_club", "tournaments_player", "authtoken_token"} & set(tables)
-    moved = clubs.Club.objects.get(pk=club.pk)
-    assert (moved.name, moved.slug, moved.is_private) == ("Peña", "pena", True)
-    assert sorted(moved.memberships.values_list("user__username", "role")) == [
-        ("device-1", "scorer"),
-        ("org", "organiser"),
-    ]
-    assert list(moved.players.order_by("pk").values_list("pk", "display_name")) == [
-        (p.pk, p.display_name) for p in players
-    ]
-    new_match = NewMatch.objects.get(pk=match.pk)
-    assert new_match.club == moved
-    assert [s.player.display_name for s in new_match.seats.order_by("number")] == list("ABCD")
-    assert [e.players()[0].display_name for e in NewEntry.objects.order_by("seed")] == ["A", "B"]
-    assert NewTournament.objects.get(pk=t.pk).club == moved
-    token = clubs.DeviceToken.objects.get()
-    assert (token.club, token.tournament_id, token.user.username) == (moved, t.pk, "device-1")
-    # the old DRF key, kept only as its hash, still authenticates; so does the device's
-    user_token = clubs.UserToken.objects.get()
+    assert "authtoken_token" not in connection.introspection.table_names()
+    user_token = UserToken.objects.get()
     assert user_token.key_hash == hashlib.sha256(OLD_KEY.encode()).hexdigest()
     assert OLD_KEY not in (user_token.key_hash, user_token.prefix, user_token.name)
     assert user_token.created_at == datetime.datetime(2026, 1, 2, 3, 4, 5, tzinfo=datetime.UTC)
     me = Client().get("/api/v1/me/", HTTP_AUTHORIZATION=f"Token {OLD_KEY}")
-    assert me.json() == {"username": "org", "roles": [{"club": "pena", "role": "organiser"}]}
-    device = Client(HTTP_AUTHORIZATION=f"Bearer {DEVICE_KEY}")
-    assert device.get(f"/api/v1/matches/{match.pk}/").status_code == 200  # its tournament's
-    from django.contrib.contenttypes.models import ContentType
+    assert me.json() == {"username": "org", "roles": []}
 
-    assert ContentType.objects.filter(app_label="tournaments", model="club").count() == 0
-    assert ContentType.objects.filter(app_label="authtoken").count() == 0
+
+def old_scope_column() -> dict[int, int | None]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT id, tournament_id FROM clubs_devicetoken")
+        return dict(cursor.fetchall())
+
+
+def test_a_device_tokens_tournament_scope_moves_up_and_back():
+    """Tournaments 0008 → 0009: the scoped token's tournament becomes its TournamentDevice
+    row (the club-wide token gets none), the old column goes; backwards it comes again."""
+    before = with_tournaments_at("0008_setup_schedule_tables_loss_points")
+    executor = migrate(before)
+    old = executor.loader.project_state(before).apps
+    User = old.get_model("auth", "User")
+    Club = old.get_model("clubs", "Club")
+    Membership = old.get_model("clubs", "Membership")
+    DeviceToken = old.get_model("clubs", "DeviceToken")
+    Tournament = old.get_model("tournaments", "Tournament")
+    club = Club.objects.create(name="Peña", slug="pena")
+    liga = Tournament.objects.create(club=club, name="Liga", format="knockout")
+    Tournament.objects.create(club=club, name="Copa", format="knockout")
+    tokens = []
+    for n in (1, 2):
+        user = User.objects.create(username=f"device-{n}")
+        Membership.objects.create(club=club, user=user, role="scorer")
+        key = f"{DEVICE_KEY}-{n}"
+        tokens.append(
+            DeviceToken.objects.create(
+                club=club,
+                name=f"Mesa {n}",
+                prefix=key[:8],
+                key_hash=hashlib.sha256(key.encode()).hexdigest(),
+                user=user,
+            )
+        )
+    with connection.cursor() as cursor:  # the column of the time, beside today's state
+        cursor.execute(
+            "UPDATE clubs_devicetoken SET tournament_id = %s WHERE id = %s",
+            [liga.pk, tokens[0].pk],
+        )
+
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+    from clubs import access
+    from clubs.models import DeviceToken as NewToken
+    from tournaments.models import TournamentDevice
+
+    columns = connection.introspection.get_table_description(
+        connection.cursor(), "clubs_devicetoken"
+    )
+    assert "tournament_id" not in {c.name for c in columns}
+    assert list(TournamentDevice.objects.values_list("token_id", "tournament_id")) == [
+        (tokens[0].pk, liga.pk)
+    ]
+    scoped, wide = (NewToken.objects.get(pk=t.pk) for t in tokens)
+    assert (scoped.scope.name, wide.scope) == ("Liga", None)
+    assert access.grants(scoped.user).scoped == frozenset({liga.pk})
+    assert access.grants(wide.user).scoped == frozenset()
+
+    migrate(before)
+    assert old_scope_column() == {tokens[0].pk: liga.pk, tokens[1].pk: None}
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    assert list(TournamentDevice.objects.values_list("token_id", "tournament_id")) == [
+        (tokens[0].pk, liga.pk)
+    ]
 
 
 def with_tournaments_at(name: str) -> list[tuple[str, str]]:

@@ -7,12 +7,12 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from clubs.access import register_container
+        from clubs.access import register_container, register_device_scope
         from games.models import Match
         from games.signals import match_result_changed, match_written
         from games.table import register_place
 
-        from .models import Tournament
+        from .models import Tournament, TournamentDevice
         from .receivers import on_match_result_changed, on_match_written
 
         match_result_changed.connect(on_match_result_changed, dispatch_uid="tournaments.standings")
@@ -21,6 +21,12 @@ class TournamentsConfig(AppConfig):
         register_container(Tournament, "", lambda t: t)
         register_container(Match, "fixture__round__tournament", _tournament_of)
         register_place(_place_of)
+        # a device token may be limited to one tournament: the scope is kept on this side
+        register_device_scope(
+            Tournament,
+            "tournament_scope__tournament",
+            lambda token, t: TournamentDevice.objects.create(token=token, tournament=t),
+        )
 
 
 def _tournament_of(match):

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Player, ReadableQuerySet
+from clubs.models import Club, DeviceToken, Player, ReadableQuerySet
 from clubs.text import NameField
 
 
@@ -253,3 +253,23 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — standings after round {self.after_round}"
+
+
+class TournamentDevice(models.Model):
+    """A device token limited to one tournament's matches. The scope lives here, above the
+    token, so that clubs (the bottom layer) names no tournament: the access policy reads
+    it through the lookup this app registers (``access.register_device_scope``)."""
+
+    token = models.OneToOneField(
+        DeviceToken, on_delete=models.CASCADE, primary_key=True, related_name="tournament_scope"
+    )
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="device_scopes"
+    )
+
+    class Meta:
+        verbose_name = _("tournament device")
+        verbose_name_plural = _("tournament devices")
+
+    def __str__(self) -> str:
+        return f"{self.token} → {self.tournament}"

@@ -31,6 +31,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from games.engine import Standing
+from games.engine import games as registered_games
+
 
 @dataclass(frozen=True)
 class Participant:
@@ -40,9 +43,8 @@ class Participant:
     score: int = 0
     is_winner: bool = False
     hands_won: int = 0
-    #: the game's own counts (``games.results.UnitResult.counters``): Cuatrola ``solo``,
-    #: ``cuatrola``, ``quintola`` (won) and ``declared_solo``… (made); Subastao
-    #: ``bids_won``…; Belote ``game_points``, ``capots``…
+    #: the game's own counts (``games.results.UnitResult.counters``: the keys its engine
+    #: declares in ``Game.counters``)
     counters: Mapping[str, int] = field(default_factory=dict)
     #: conceded a forfeit (placed last)
     forfeited: bool = False
@@ -115,7 +117,7 @@ class Scheme:
     tiebreaks: tuple[str, ...] = ()
     points_per_win: int = 1
     table_size: int = 2
-    game: str = "cuatrola"
+    game: str = registered_games()[0].name  # the first registered: the site's default
     points_per_loss: int = 0
 
     def __post_init__(self) -> None:
@@ -311,6 +313,8 @@ class Forfeits(Metric):
 
 
 # ------------------------------------------------------------------ a game's own metrics
+# Each game declares its columns (``Game.standings``, in the engine): this module names no
+# game nor any of its counters.
 class _Counter(Metric):
     """The sum of one or more of the participants' ``counters``."""
 
@@ -321,90 +325,38 @@ class _Counter(Metric):
         return sum(mine.get(c, 0) for c in self.counters)
 
 
-CUATROLA_DECLARATIONS = ("solo", "cuatrola", "quintola")
+class _Rate(Metric):
+    """Won per hundred made, of two of the game's other columns."""
 
-
-@metric
-class SolosWon(_Counter):
-    key, name, games = "solos", "Solo G", ("cuatrola",)
-    description = "solos won (by tricks, or by the opponents' renuncio)"
-    counters = ("solo",)
-
-
-@metric
-class CuatrolasWon(_Counter):
-    key, name, games = "cuatrolas", "Cuat G", ("cuatrola",)
-    description = "cuatrolas won (by tricks, or by the opponents' renuncio)"
-    counters = ("cuatrola",)
-
-
-@metric
-class QuintolasWon(_Counter):
-    key, name, games = "quintolas", "Quin G", ("cuatrola",)
-    description = "quintolas won (by tricks, or by the opponents' renuncio)"
-    counters = ("quintola",)
-
-
-@metric
-class Declared(_Counter):
-    key, name, games = "declared", "Decl", ("cuatrola",)
-    description = "declarations made: solos, cuatrolas and quintolas declared, won or not"
-    counters = tuple(f"declared_{d}" for d in CUATROLA_DECLARATIONS)
-
-
-@metric
-class DeclarationRate(Metric):
-    key, name, games = "declaration_rate", "% Decl", ("cuatrola",)
-    description = "declarations won per hundred made"
     additive = False
-    depends = ("solos", "cuatrolas", "quintolas", "declared")
+    won: tuple[str, ...] = ()
+    made: str = ""
 
     def derive(self, values, entry):
-        made = values["declared"][entry]
-        won = sum(values[k][entry] for k in ("solos", "cuatrolas", "quintolas"))
+        made = values[self.made][entry]
+        won = sum(values[k][entry] for k in self.won)
         return round(100 * won / made, 1) if made else 0
 
 
-@metric
-class BidsWon(_Counter):
-    key, name, games = "bids", "Sub", ("subastao",)
-    description = "auctions won (contracts played)"
-    counters = ("bids_won",)
+def _game_metric(game: str, column: Standing) -> Metric:
+    attributes = {
+        "key": column.key,
+        "name": column.name,
+        "description": column.description,
+        "games": (game,),
+    }
+    if column.rate_of is None:
+        return type(column.key, (_Counter,), {**attributes, "counters": column.counters})()
+    won, made = column.rate_of
+    extra = {"won": won, "made": made, "depends": (*won, made)}
+    return type(column.key, (_Rate,), {**attributes, **extra})()
 
 
-@metric
-class BidsMade(_Counter):
-    key, name, games = "bids_made", "Cumpl", ("subastao",)
-    description = "contracts made (bid reached, or by tute, or by the opponents' renuncio)"
-    counters = ("bids_made",)
-
-
-@metric
-class BeloteGamePoints(_Counter):
-    key, name, games = "game_points", "PJu", ("belote",)
-    description = "game points the rounds gave (B7)"
-    counters = ("game_points",)
-
-
-@metric
-class RoundsWon(_Counter):
-    key, name, games = "rounds_won", "Rond", ("belote",)
-    description = "rounds won (more round points than the other side)"
-    counters = ("rounds_won",)
-
-
-@metric
-class Capots(_Counter):
-    key, name, games = "capots", "Capot", ("belote",)
-    description = "capots: every trick of a round taken (B7)"
-    counters = ("capots",)
-
-
-@metric
-class ContractsMade(_Counter):
-    key, name, games = "contracts_made", "Contr", ("belote",)
-    description = "contracts made (doubled or not)"
-    counters = ("contracts_made",)
+for _game in registered_games():
+    for _column in _game.standings:
+        if _column.key in REGISTRY:  # one key, one column: a game would shadow another's
+            raise ValueError(f"standings metric {_column.key!r} declared twice")
+        REGISTRY[_column.key] = _game_metric(_game.name, _column)
 
 
 # ------------------------------------------------------------------ relational metrics

@@ -81,7 +81,9 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "organiser": organiser,
         "can_record": may_record(request.user, club),
         "form": form,
-        "device_tokens": club.device_tokens.select_related("tournament") if organiser else None,
+        "device_tokens": club.device_tokens.select_related("tournament_scope__tournament")
+        if organiser
+        else None,
     }
     return render(request, "tournaments/club.html", context)
 

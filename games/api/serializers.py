@@ -7,6 +7,7 @@ import re
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.access import device_scope, scope_of
 from clubs.models import Club, DeviceToken, Player
 
 from ..engine import games, ranges_of
@@ -237,19 +238,27 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "is_private"]
 
 
+class ScopeField(serializers.PrimaryKeyRelatedField):
+    """A device token's scope (a tournament's id), read and written through the access
+    policy's registered device scope: games names no tournaments code."""
+
+    def get_queryset(self):
+        scope = device_scope()
+        return scope.model.objects.all() if scope is not None else Club.objects.none()
+
+    def get_attribute(self, instance):
+        return scope_of(instance)
+
+
 class DeviceTokenSerializer(serializers.ModelSerializer):
+    tournament = ScopeField(
+        required=False, allow_null=True, help_text="Limit the token to this tournament's matches"
+    )
+
     class Meta:
         model = DeviceToken
         fields = ["id", "name", "prefix", "tournament", "created_at", "revoked_at"]
         read_only_fields = ["prefix", "created_at", "revoked_at"]
-        # the field comes from the model's foreign key: games names no tournaments code
-        extra_kwargs = {
-            "tournament": {
-                "required": False,
-                "allow_null": True,
-                "help_text": "Limit the token to this tournament's matches",
-            }
-        }
 
     def validate_tournament(self, tournament):
         club = self.context.get("club")

@@ -27,9 +27,11 @@ from clubs.models import Club, Membership
 from clubs.uniqueness import refuse_taken
 
 from .. import services
+from ..analysis import match_analysis
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
 from ..models import Match
 from ..services import UNDO_REFUSAL
+from .analysis_schema import MatchAnalysisSerializer
 from .conditional import etag_for, not_modified, with_validators
 from .filters import MatchFilter
 from .parsers import parsers_for, refuse_large_import
@@ -332,6 +334,21 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             return cached
         state = services.replay(match, hide_deal_in_play=not sees_hands)
         return with_validators(Response(legal_payload(match, state)), etag, match.updated_at)
+
+    @extend_schema(
+        summary="The analysis of the match's finished hands, every card seen",
+        description="Per finished hand (ANALYSIS.md): the counted side, `par` (the value "
+        "with best play) beside `actual`, and for every card its value, the best value, "
+        "its cost and the cards that reached the best. A hand not analysed says why "
+        '(`"no deal"`, `"void"`, `"penalty"`, `"not solved"`, or `"pending"` until a worker '
+        "has analysed the hand as it now stands). The hand in play, whose cards only its "
+        "scorer sees, is never included.",
+        responses={200: MatchAnalysisSerializer, **errors(404)},
+    )
+    @action(detail=True, methods=["get"])
+    def analysis(self, request: Request, pk: str) -> Response:
+        match = self.get_match(pk)
+        return Response({"match": match.pk, "hands": match_analysis(match)})
 
     @extend_schema(
         summary="Record one event of the hand in play",

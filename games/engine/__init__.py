@@ -5,26 +5,15 @@ Modelled on python-chess: small immutable values (:class:`Card`), a state object
 ``legal_*()`` and ``apply()`` (:class:`HandState`, :class:`MatchState`), notation in and
 out (cards as ``"12o"``, events as dicts, whole matches as ``card-record`` JSON).
 Every game sits behind one interface (:class:`Game`) found by name with
-:func:`find_game`, as python-chess's variants are.
+:func:`find_game`, as python-chess's variants are. This package exports that interface
+(the game objects, records, errors, cards); a game's own types (Cuatrola's ``HandState``,
+``Call``…) are its package's (``games.engine.cuatrola``), for the engine and its tests.
 """
 
 from .cards import FRENCH_32, SPANISH_20, SPANISH_36, SPANISH_40, Card, Deck
 from .core.options import ranges_of
-from .cuatrola import (
-    Call,
-    Cante,
-    CuatrolaRules,
-    Deal,
-    HandResult,
-    HandState,
-    MatchState,
-    Penalty,
-    Play,
-    event_from_dict,
-    event_to_dict,
-)
 from .errors import RecordFormatError, RuleError
-from .game import Game, HandOutcome, RuleOption
+from .game import Game, HandOutcome, RuleOption, Standing
 from .record import (
     Record,
     check_record,
@@ -42,28 +31,18 @@ __all__ = [
     "SPANISH_20",
     "SPANISH_36",
     "SPANISH_40",
-    "Call",
-    "Cante",
     "Card",
-    "CuatrolaRules",
-    "Deal",
     "Deck",
     "Game",
     "HandOutcome",
-    "HandResult",
-    "HandState",
-    "MatchState",
-    "Penalty",
-    "Play",
     "Record",
     "RecordFormatError",
     "RuleError",
     "RuleOption",
+    "Standing",
     "check_record",
     "check_text",
     "dump_record",
-    "event_from_dict",
-    "event_to_dict",
     "find_game",
     "games",
     "hand_events",

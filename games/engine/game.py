@@ -80,6 +80,22 @@ class HandOutcome:
     facts: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A standings column a game declares (its counters' one reading above the engine).
+
+    The sum of ``counters`` (keys of :meth:`Game.unit_counters`) over an entry's results;
+    or, with ``rate_of``, a rate: 100 × the sum of the columns ``rate_of[0]`` per the
+    column ``rate_of[1]`` (0 when that is 0), rounded to one decimal.
+    """
+
+    key: str
+    name: str
+    description: str
+    counters: tuple[str, ...] = ()
+    rate_of: tuple[tuple[str, ...], str] | None = None
+
+
 @dataclass
 class Record:
     """A whole match record (RECORD_FORMAT.md "Document"). ``hands`` are the game's own
@@ -257,6 +273,8 @@ class Game(ABC):
     #: the keys of :meth:`unit_counters`: every unit of every match has them all (0 until
     #: a hand adds to one)
     counters: ClassVar[tuple[str, ...]] = ()
+    #: the standings columns the game's counters give (tiebreaks of its tournaments)
+    standings: ClassVar[tuple[Standing, ...]] = ()
     #: the keys of :meth:`hand_facts` (every seat of every hand has them all)
     fact_keys: ClassVar[tuple[str, ...]] = ()
     #: the declarations or bids the facts count (``declared_<kind>``), each with its
@@ -341,6 +359,13 @@ class Game(ABC):
         with every deal known, not over): a deal shuffled by ``rng`` when a hand is due,
         else the legal call, bid, trump, cante or card of a simple, sensible player (the
         game's ``strategy.py``). Only the deal is left to chance."""
+        raise NotImplementedError
+
+    def random_match(self, rng: random.Random, rules: Any = None, **options: Any) -> Record:
+        """A match of random legal play as a record (demo data, tests, benches): every hand
+        to the end, or ``max_hands`` (the last one left half played); ``with_deal``,
+        ``first_dealer`` and the game's own likelihoods (``declare``, ``bid``…) are the
+        game's ``simulate.random_match`` options."""
         raise NotImplementedError
 
     def hand_story(self, hand: Any) -> dict[str, Any]:

@@ -1,31 +1,20 @@
-# Match.club and Seat.player now point at the clubs app's models. The foreign keys in the
-# database already reference those very tables: only the state changes.
+# Once: Match.club and Seat.player pointed at the clubs app. Now 0001 does so.
+# History rewritten in place (issue 20): the clubs models once started in the
+# tournaments app and moved to clubs (clubs 0001-0002, games 0003, tournaments 0005).
+# A database that ran those steps keeps them (the names are the same, so nothing runs
+# again); a new database creates the tables where they now live, and clubs migrates
+# without any app above it. A database older than the move (clubs not applied) must
+# first be brought up to date with the release before this rewrite.
 
 import django.db.models.deletion
+from django.conf import settings
 from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0001_initial'),
         ('games', '0002_match_live'),
     ]
 
-    operations = [
-        migrations.SeparateDatabaseAndState(
-            database_operations=[],
-            state_operations=[
-                migrations.AlterField(
-                    model_name='match',
-                    name='club',
-                    field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches', to='clubs.club'),
-                ),
-                migrations.AlterField(
-                    model_name='seat',
-                    name='player',
-                    field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='clubs.player'),
-                ),
-            ],
-        ),
-    ]
+    operations = []

@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from games.engine import event_to_dict, hand_events, load_record
+from games.engine import hand_events, load_record
+from games.engine.cuatrola import event_to_dict
 
 RECORDS = Path(__file__).resolve().parents[1] / "engine" / "records"
 

@@ -8,7 +8,8 @@ from django.db import connections
 from django.db.utils import load_backend
 from rest_framework.test import APIClient
 
-from games.engine import event_to_dict, hand_events
+from games.engine import hand_events
+from games.engine.cuatrola import event_to_dict
 from games.models import HandEvent, Match
 
 from .conftest import client_for

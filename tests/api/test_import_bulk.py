@@ -9,7 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 
 from games import services
-from games.engine import CuatrolaRules, dump_record, event_to_dict, hand_events, load_record
+from games.engine import dump_record, hand_events, load_record
+from games.engine.cuatrola import CuatrolaRules, event_to_dict
 from games.engine.cuatrola.simulate import random_match
 from games.models import Hand, HandEvent, Match
 

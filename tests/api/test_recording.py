@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from games.engine import event_to_dict, hand_events
+from games.engine import hand_events
+from games.engine.cuatrola import event_to_dict
 from games.models import Hand, HandEvent, Match, MatchUnit, UndoRecord
 
 from .conftest import client_for

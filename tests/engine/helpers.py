@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Call, Card, CuatrolaRules, HandState, Play, RuleError
+from games.engine import Card, RuleError
+from games.engine.cuatrola import Call, CuatrolaRules, HandState, Play
 
 C = Card.parse
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import Call, CuatrolaRules, HandState, Play
+from games.engine.cuatrola import Call, CuatrolaRules, HandState, Play
 
 from .helpers import C, hand, refused
 

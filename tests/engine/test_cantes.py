@@ -6,7 +6,7 @@ CANTE_DEAL, dealer 3, trump 10o (oros): seat 0 holds 12c 11c, seat 2 holds 12o 1
 
 import pytest
 
-from games.engine import Cante, Play
+from games.engine.cuatrola import Cante, Play
 
 from .helpers import CANTE_DEAL, DEAL, C, hand, play, refused
 

@@ -6,7 +6,8 @@ Card points: Spanish 1=11, 3=10, 12=4, 11=3, 10=2; Belote suit contract trumps J
 
 from pathlib import Path
 
-from games.engine import Cante, find_game
+from games.engine import find_game
+from games.engine.cuatrola import Cante
 from games.engine.record import load_record
 
 from .helpers import CANTE_DEAL, DEAL, hand, play

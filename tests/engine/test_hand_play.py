@@ -12,7 +12,7 @@ The reference hand (DEAL, dealer 3, trump 10o, everybody passes), computed by ha
 
 import pytest
 
-from games.engine import Call, CuatrolaRules, HandState, Penalty, Play
+from games.engine.cuatrola import Call, CuatrolaRules, HandState, Penalty, Play
 
 from .helpers import DEAL, C, hand, play, refused
 

@@ -8,17 +8,8 @@ accepted and kept, and every other check applies to every seat.
 
 import pytest
 
-from games.engine import (
-    Cante,
-    CuatrolaRules,
-    MatchState,
-    Penalty,
-    Play,
-    RuleError,
-    check_record,
-    hand_events,
-    load_record,
-)
+from games.engine import RuleError, check_record, hand_events, load_record
+from games.engine.cuatrola import Cante, CuatrolaRules, MatchState, Penalty, Play
 
 from .helpers import DEAL, C, hand, play, refused
 from .test_record import FIXTURES

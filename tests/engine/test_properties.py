@@ -7,19 +7,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
-    SPANISH_20,
-    Call,
-    CuatrolaRules,
-    HandState,
-    Penalty,
-    Play,
-    RuleError,
-    check_record,
-    check_text,
-    dump_record,
-    load_record,
-)
+from games.engine import SPANISH_20, RuleError, check_record, check_text, dump_record, load_record
+from games.engine.cuatrola import Call, CuatrolaRules, HandState, Penalty, Play
 from games.engine.cuatrola.play import (
     advance,
     context,

@@ -18,7 +18,8 @@ import pytest
 
 from clubs.devices import create_device_token
 from games import services as games
-from games.engine import event_to_dict, hand_events
+from games.engine import hand_events
+from games.engine.cuatrola import event_to_dict
 from games.engine.cuatrola.simulate import random_match
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services

@@ -12,7 +12,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from games import services
-from games.engine import MatchState, check_record, event_from_dict, record_from_match
+from games.engine import check_record, record_from_match
+from games.engine.cuatrola import MatchState, event_from_dict
 from games.models import HandEvent, Match
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 

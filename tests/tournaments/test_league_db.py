@@ -6,7 +6,8 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from games import services as games
-from games.engine import event_to_dict, hand_events
+from games.engine import hand_events
+from games.engine.cuatrola import event_to_dict
 from games.engine.cuatrola.simulate import random_match
 from games.results import unit_results
 from games.services import Refused

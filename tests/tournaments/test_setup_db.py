@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.utils import translation
 
-from games.engine import event_to_dict
+from games.engine.cuatrola import event_to_dict
 from games.models import Match
 from games.services import Refused, record_event
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory

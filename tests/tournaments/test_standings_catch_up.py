@@ -10,7 +10,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import services as games
-from games.engine import event_to_dict, hand_events
+from games.engine import hand_events
+from games.engine.cuatrola import event_to_dict
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..cards import FRENCH_32
 from ..core.game import TrickGame
-from . import events, strategy, views
+from ..game import Standing
+from . import events, simulate, strategy, views
 from . import facts as stats_facts
 from . import record as codec
 from .match import MatchState
@@ -37,5 +38,17 @@ class BeloteGame(TrickGame):
     penalty_rules = ("B6",)  # a renuncio penalty names B6 (B7)
     penalty_rule = "B7"
     counters = views.COUNTERS
+    random_match = staticmethod(simulate.random_match)
+    standings = (
+        Standing("game_points", "PJu", "game points the rounds gave (B7)", ("game_points",)),
+        Standing(
+            "rounds_won",
+            "Rond",
+            "rounds won (more round points than the other side)",
+            ("rounds_won",),
+        ),
+        Standing("capots", "Capot", "capots: every trick of a round taken (B7)", ("capots",)),
+        Standing("contracts_made", "Contr", "contracts made (doubled or not)", ("contracts_made",)),
+    )
     fact_keys = stats_facts.FACT_KEYS
     fact_kinds = stats_facts.TITLES

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..cards import SPANISH_20
 from ..core.game import TrickGame
-from . import events, strategy, views
+from ..game import Standing
+from . import events, simulate, strategy, views
 from . import facts as stats_facts
 from . import record as codec
 from .match import MatchState
@@ -34,5 +35,35 @@ class Cuatrola(TrickGame):
     penalty_rules = ("C7", "C9")
     penalty_rule = "C12"
     counters = views.COUNTERS
+    random_match = staticmethod(simulate.random_match)
+    standings = (
+        Standing(
+            "solos", "Solo G", "solos won (by tricks, or by the opponents' renuncio)", ("solo",)
+        ),
+        Standing(
+            "cuatrolas",
+            "Cuat G",
+            "cuatrolas won (by tricks, or by the opponents' renuncio)",
+            ("cuatrola",),
+        ),
+        Standing(
+            "quintolas",
+            "Quin G",
+            "quintolas won (by tricks, or by the opponents' renuncio)",
+            ("quintola",),
+        ),
+        Standing(
+            "declared",
+            "Decl",
+            "declarations made: solos, cuatrolas and quintolas declared, won or not",
+            ("declared_solo", "declared_cuatrola", "declared_quintola"),
+        ),
+        Standing(
+            "declaration_rate",
+            "% Decl",
+            "declarations won per hundred made",
+            rate_of=(("solos", "cuatrolas", "quintolas"), "declared"),
+        ),
+    )
     fact_keys = stats_facts.FACT_KEYS
     fact_kinds = stats_facts.TITLES

@@ -6,8 +6,8 @@ from typing import Any
 
 from ..cards import SPANISH_36, Deck
 from ..core.game import TrickGame
-from ..game import HandOutcome
-from . import events, strategy, views
+from ..game import HandOutcome, Standing
+from . import events, simulate, strategy, views
 from . import facts as stats_facts
 from . import record as codec
 from .match import MatchState
@@ -58,6 +58,16 @@ class Subastao(TrickGame):
     penalty_rules = ("S4",)
     penalty_rule = "S7"
     counters = views.COUNTERS
+    random_match = staticmethod(simulate.random_match)
+    standings = (
+        Standing("bids", "Sub", "auctions won (contracts played)", ("bids_won",)),
+        Standing(
+            "bids_made",
+            "Cumpl",
+            "contracts made (bid reached, or by tute, or by the opponents' renuncio)",
+            ("bids_made",),
+        ),
+    )
     fact_keys = stats_facts.FACT_KEYS
     fact_kinds = stats_facts.TITLES
 

@@ -8,9 +8,7 @@ from django.db import transaction
 
 from clubs.models import Club, Membership, Player
 from games import services
-from games.engine.belote.simulate import random_match as random_belote
-from games.engine.cuatrola.simulate import random_match
-from games.engine.subastao.simulate import random_match as random_subastao
+from games.engine import find_game
 from games.simulation import RECORD, simulate_match
 from tournaments import services as tournaments
 
@@ -99,7 +97,9 @@ class Command(BaseCommand):
         players = [Player.objects.get_or_create(club=club, display_name=n)[0] for n in PLAYERS]
         if not club.matches.exists():
             for seed, seats, hands in DEMO_MATCHES:
-                record = random_match(random.Random(seed), max_hands=hands, declare=0.35)
+                record = find_game("cuatrola").random_match(
+                    random.Random(seed), max_hands=hands, declare=0.35
+                )
                 record.seats = [players[i].display_name for i in seats]
                 record.event = "Liga de invierno (demo)"
                 if hands is not None:  # leave the last hand half played, as at a live table
@@ -146,7 +146,9 @@ class Command(BaseCommand):
         """A finished three-player Subastao match and one in progress (its last hand
         half played, as at a live table)."""
         for seed, seats, hands in SUBASTAO_MATCHES:
-            record = random_subastao(random.Random(seed), max_hands=hands, with_deal=False)
+            record = find_game("subastao").random_match(
+                random.Random(seed), max_hands=hands, with_deal=False
+            )
             record.seats = [players[i].display_name for i in seats]
             record.event = SUBASTAO_NIGHT
             if hands is not None:
@@ -172,7 +174,7 @@ class Command(BaseCommand):
         tables = round_.fixtures.exclude(match=None).select_related("match").order_by("table")
         for fixture, seed in zip(tables, INDIVIDUAL_SEEDS, strict=True):
             match = fixture.match
-            record = random_subastao(
+            record = find_game("subastao").random_match(
                 random.Random(seed),
                 services.parse_rules(match.rules, match.game),
                 first_dealer=match.first_dealer,
@@ -191,7 +193,7 @@ class Command(BaseCommand):
             round_ = tournaments.generate_next_round(league, organiser)
             for fixture in round_.fixtures.select_related("match")[:finished]:
                 match = fixture.match
-                record = random_match(
+                record = find_game("cuatrola").random_match(
                     random.Random(100 * number + fixture.table),
                     services.parse_rules(match.rules),
                     first_dealer=match.first_dealer,
@@ -216,7 +218,7 @@ class Command(BaseCommand):
         tables = round_.fixtures.select_related("match").order_by("table")
         for fixture, seed in zip(tables, BELOTE_SEEDS, strict=True):
             match = fixture.match
-            record = random_belote(
+            record = find_game("belote").random_match(
                 random.Random(seed),
                 services.parse_rules(match.rules, match.game),
                 first_dealer=match.first_dealer,

@@ -1,0 +1,40 @@
+"""The OpenAPI shape of a match's hand analysis (``GET /matches/{id}/analysis/``,
+docs/analysis.md "On the site"): ANALYSIS.md's hand object as stored."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class CardAnalysisSerializer(serializers.Serializer):
+    trick = serializers.IntegerField()
+    position = serializers.IntegerField(help_text="1 for the card that led the trick")
+    seat = serializers.IntegerField()
+    card = serializers.CharField()
+    value = serializers.IntegerField(help_text="The value with best play after this card")
+    best = serializers.IntegerField(help_text="The best value any legal card reached")
+    cost = serializers.IntegerField(help_text="What the card lost: |best − value|")
+    best_cards = serializers.ListField(child=serializers.CharField())
+
+
+class HandAnalysisSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The hand's number")
+    analysed = serializers.BooleanField()
+    reason = serializers.ChoiceField(
+        ["no deal", "void", "incomplete", "penalty", "not solved", "pending"],
+        required=False,
+        help_text="Why not analysed; pending: not yet computed for the hand as it stands",
+    )
+    budget = serializers.FloatField(
+        required=False, allow_null=True, help_text="CPU seconds searched before not solved"
+    )
+    side = serializers.JSONField(required=False, help_text="The counted side (ANALYSIS.md)")
+    value = serializers.ChoiceField(["margin", "tricks"], required=False)
+    par = serializers.IntegerField(required=False, help_text="The value with best play")
+    actual = serializers.IntegerField(required=False, help_text="The value the play reached")
+    plays = CardAnalysisSerializer(many=True, required=False)
+
+
+class MatchAnalysisSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    hands = HandAnalysisSerializer(many=True, help_text="Every finished hand, in order")
