@@ -77,6 +77,29 @@ class Violation(NamedTuple):
     witness: Card
 
 
+def witness_suits(card: Card, ctx: TrickContext) -> tuple[str, ...]:
+    """The suits of the held cards that could make playing ``card`` illegal (a superset:
+    :func:`violation` decides), what V2's suspect index files the play under
+    (``core.proofs.SuspectIndex``): a card of the led suit (it did not follow, or did not
+    beat when it had to) and a trump (it discarded, or trumped too low). Empty for the
+    leader and for a follower that beat the highest led card or need not beat it."""
+    lead = ctx.lead
+    if lead is None:
+        return ()
+    if card.suit == lead:
+        if not ctx.trumped and STRENGTH[card] < STRENGTH[ctx.high_lead]:
+            return (lead,)
+        return ()
+    trump = ctx.trump
+    # a discard, or a trump below the highest trump: a (higher) trump proves it
+    if lead != trump and (
+        card.suit != trump
+        or (ctx.high_trump is not None and STRENGTH[card] < STRENGTH[ctx.high_trump])
+    ):
+        return (lead, trump)
+    return (lead,)
+
+
 def violation(card: Card, witness: Card, ctx: TrickContext) -> Violation | None:
     """Does holding ``witness`` (besides ``card``) make playing ``card`` illegal? (C7)
 

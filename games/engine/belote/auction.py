@@ -90,9 +90,8 @@ class AuctionMixin:
         if self.auction_over:
             raise self._error("B2", "the auction is over", call=index)
         seat = self._turn
-        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
-        if refusal is not None:
-            raise refusal
+        if event.seat is not None and event.seat != seat:  # checked inline: every call
+            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error("B2", fault, seat=seat, call=index)

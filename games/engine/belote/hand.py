@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from ..cards import FRENCH_32, Card
 from ..core.hand import PlayRefusals
+from ..core.proofs import SuspectIndex
 from ..errors import RuleError
 from ..knowledge import Evidence, Knowledge, PlayRecord
 from ..messages import Seat, msg
@@ -110,7 +111,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, PlayRefusals):
         self.plays: list[PlayRecord[TrickContext]] = []
         self.plays_by_seat: list[list[PlayRecord[TrickContext]]] = [[] for _ in range(SEATS)]
         #: per seat, its plays that a card of a given suit could still prove faulty (V2)
-        self._suspects: list[dict[str, list[PlayRecord[TrickContext]]]] = [{} for _ in range(SEATS)]
+        self._suspects = SuspectIndex(SEATS)
         self.tricks_won = [0, 0]
         self.card_points = [0, 0]
         # declarations (B5)
@@ -125,33 +126,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, PlayRefusals):
 
     # ------------------------------------------------------------------ header (B1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-        if len(deal) != SEATS or any(len(cards) != HAND_SIZE for cards in deal):
-            raise self._error(
-                "B1",
-                msg(
-                    "the deal must give {HAND_SIZE} cards to each of {SEATS} seats",
-                    HAND_SIZE=HAND_SIZE,
-                    SEATS=SEATS,
-                ),
-            )
-        seen: set[Card] = set()
-        hands = []
-        for cards in deal:
-            hand = []
-            for text in cards:
-                card = DECK.card(text) if isinstance(text, str) else text
-                if card not in DECK:
-                    raise self._error(
-                        "V1",
-                        msg("{text} in the deal is not a card of the 32-card deck", text=text),
-                        card=str(text),
-                    )
-                if card in seen:
-                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
-                seen.add(card)
-                hand.append(card)
-            hands.append(tuple(hand))
-        return tuple(hands)
+        return self._checked_deal(deal, SEATS, HAND_SIZE, DECK, "B1")
 
     def _empty_ctx(self) -> TrickContext:
         return TrickContext(self.contract, None, None, None, 0, 0)
@@ -308,7 +283,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, PlayRefusals):
             if owner is None:
                 # V2: the newly known card, held all along, against this seat's earlier
                 # plays (ProofsMixin._proofs_from_new_cards, inlined for the one card)
-                for earlier in self._suspects[seat].get(card.suit, ()):
+                for earlier in self._suspects.by_seat[seat].get(card.suit, ()):
                     v = violation(earlier.card, card, earlier.ctx)
                     if v:
                         error = self._play_error(earlier, v, _PLAYED[trick])
@@ -325,9 +300,9 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, PlayRefusals):
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)
-        suspects = self._suspects[seat]
-        for suit in witness_suits(card, ctx):
-            suspects.setdefault(suit, []).append(record)
+        suits = witness_suits(card, ctx)
+        if suits:  # most plays: filed nowhere, no call made
+            self._suspects.file(record, suits)
         self.current_seats.append(seat)
         cards.append(card)
         self.pending_belote = None

@@ -34,14 +34,11 @@ class ProofsMixin(Proofs):
         penalty names has its revokes settled by it (RECORD_FORMAT.md "penalty")."""
         if seat == self.settled:
             return []
-        errors = []
-        suspects = self._suspects[seat]
-        for card, evidence in new.items():
-            # only the plays a card of this suit could prove faulty (play.witness_suits)
-            for record in suspects.get(card.suit, ()):
-                v = violation(record.card, card, record.ctx)
-                if v:
-                    errors.append(self._play_error(record, v, evidence))
+        # only the plays a card of this suit could prove faulty (play.witness_suits)
+        errors = [
+            self._play_error(record, v, evidence)
+            for record, v, evidence in self._suspects.proved(seat, new, violation)
+        ]
         return sorted(errors, key=lambda e: e.seq)
 
     # ------------------------------------------------------------------ errors

@@ -264,7 +264,7 @@ def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
 
     places = _Places(h.declarations)
     placed = places.first_card or places.belote  # anything left to place before a card
-    apply = match.apply
+    play = hand.apply
     previous = SEATS  # cards in the previous trick: a short (or empty) one ends the play
     for t, trick in enumerate(h.tricks or [], 1):
         if previous < SEATS:
@@ -308,7 +308,9 @@ def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
                     card=text,
                 )
             try:
-                apply(_PLAY[card])
+                play(_PLAY[card])  # to the hand directly, as core.record.replay_tricks does
+                if hand._complete:
+                    match.score_hand(hand)
             except RuleError as error:
                 if error.seq == hand.seq:  # the event itself: record indices
                     error.trick, error.position = t, p

@@ -7,8 +7,10 @@ keeps the words its catalogue translates."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from ..cards import Card, Deck
 from ..errors import RuleError
 from ..messages import Seat, msg
 
@@ -72,3 +74,37 @@ class PlayRefusals:
             ),
             **loc,
         )
+
+    def _checked_deal(
+        self, deal: Sequence[Sequence[Card | str]], seats: int, size: int, deck: Deck, rule: str
+    ) -> tuple[tuple[Card, ...], ...]:
+        """The deal as cards, ``size`` to each of ``seats`` seats; ``rule`` (C1, S1, B1)
+        when its shape is wrong, V1 for a card not of ``deck`` or dealt twice (RULES.md
+        V4: a known deal is checked before any event)."""
+        if len(deal) != seats or any(len(cards) != size for cards in deal):
+            raise self._error(
+                rule,
+                msg("the deal must give {size} cards to each of {n} seats", size=size, n=seats),
+            )
+        seen: set[Card] = set()
+        hands = []
+        for cards in deal:
+            hand = []
+            for text in cards:
+                card = deck.card(text) if isinstance(text, str) else text
+                if card not in deck:
+                    raise self._error(
+                        "V1",
+                        msg(
+                            "{text} in the deal is not a card of the {n_deck}-card deck",
+                            text=text,
+                            n_deck=len(deck),
+                        ),
+                        card=str(text),
+                    )
+                if card in seen:
+                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
+                seen.add(card)
+                hand.append(card)
+            hands.append(tuple(hand))
+        return tuple(hands)

@@ -187,6 +187,11 @@ class TrickMatch:
             if event is not None:
                 hand.append(event)
 
+    def score_hand(self, hand: Any) -> None:
+        """Score the hand just completed (what :meth:`apply` does when a play completes
+        it; a record replay applies its plays to the hand directly and calls this)."""
+        self._score(hand)
+
     def _score(self, hand: Any) -> None:
         result = hand.result
         self.results.append(result)

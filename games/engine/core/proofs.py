@@ -10,7 +10,7 @@ may prove faulty (``_proofs_from_new_cards``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar
 
 from ..cards import Card, Deck
@@ -20,6 +20,42 @@ from ..tricks import describe_violation
 
 #: which witness to report when several prove the same play illegal
 REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
+
+
+class SuspectIndex:
+    """V2's one index, every game's: per seat (``by_seat[seat]``, suit -> plays), its
+    accepted plays filed by the suit of the held cards that could still prove them
+    illegal, as the game's trick rule says (``witness_suits``: C7/S4 in
+    :mod:`games.engine.tricks`, B6 in ``belote.play``). A card newly known to be a seat's
+    is checked against the plays filed under its suit only, not against every play of
+    the seat: most plays (a lead, a card that follows and need not beat) are filed
+    nowhere. ``by_seat`` is a plain list (a list subclass would lose CPython's fast
+    subscript on the hot path)."""
+
+    __slots__ = ("by_seat",)
+
+    def __init__(self, seats: int) -> None:
+        self.by_seat: list[dict[str, list[Any]]] = [{} for _ in range(seats)]
+
+    def file(self, record: Any, suits: Iterable[str]) -> None:
+        """File the accepted play ``record`` under ``suits``."""
+        by_suit = self.by_seat[record.seat]
+        for suit in suits:
+            by_suit.setdefault(suit, []).append(record)
+
+    def proved(
+        self, seat: int, new: dict[Card, Any], violation: Callable[[Any, Card, Any], Any]
+    ) -> Iterator[tuple[Any, Any, Any]]:
+        """(play, violation, evidence) for each earlier play of ``seat`` that a card of
+        ``new`` (card -> how it is now known) proves illegal, card by card in ``new``'s
+        order, each card's plays in the order they were made."""
+        by_suit = self.by_seat[seat]
+        if by_suit:
+            for card, evidence in new.items():
+                for record in by_suit.get(card.suit, ()):
+                    v = violation(record.card, card, record.ctx)
+                    if v:
+                        yield record, v, evidence
 
 
 class Proofs:

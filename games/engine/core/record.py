@@ -102,6 +102,10 @@ def replay_tricks(
                 raise
 
     size = hand.trick_size
+    # plays go to the hand itself, not through match.apply: a play is never a deal and
+    # never comes after the hand is complete (the hand refuses it), so the match's only
+    # part is scoring the hand the play completes (one call less per card: issue 20)
+    play = hand.apply
     for t, trick in enumerate(tricks, 1):
         ready = len(hand.tricks) + 1  # the trick a first card now starts
         for p, text in enumerate(trick, 1):
@@ -109,7 +113,9 @@ def replay_tricks(
             if event is None or p > size or (p == 1 and (hand.current_cards or t > ready)):
                 check_play(hand, t, p, text)
             try:
-                apply(event)
+                play(event)
+                if hand._complete:
+                    match.score_hand(hand)
             except RuleError as error:
                 if error.seq is None or error.seq == hand.seq:
                     error.trick, error.position = t, p  # the event itself: record indices

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import SPANISH_20, Card
 from ..core.hand import SPEAK_TURN, PlayRefusals
+from ..core.proofs import SuspectIndex
 from ..errors import RuleError
 from ..messages import Seat, msg
 from .cantes import CantesMixin
@@ -36,7 +37,7 @@ from .options import (
     VALUE,
     CuatrolaRules,
 )
-from .play import POINTS, advance, context, legal_cards, violation, winning_card
+from .play import POINTS, advance, context, legal_cards, violation, winning_card, witness_suits
 from .proofs import ProofsMixin, side_of
 
 DECK = SPANISH_20
@@ -130,6 +131,8 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         self.leader: int | None = None
         self.plays: list[PlayRecord] = []
         self.plays_by_seat: list[list[PlayRecord]] = [[] for _ in range(SEATS)]
+        #: per seat and suit, its plays that a card of that suit could prove illegal (V2)
+        self._suspects = SuspectIndex(SEATS)
         self.cantes: list[CanteRecord] = []
         self.sung_suits: set[str] = set()
         self.tricks_won = [0, 0]
@@ -147,32 +150,7 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
 
     # ------------------------------------------------------------------ header (C1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-        if len(deal) != SEATS or any(len(cards) != HAND_SIZE for cards in deal):
-            raise self._error(
-                "C1",
-                msg(
-                    "the deal must give {HAND_SIZE} cards to each of {SEATS} seats",
-                    HAND_SIZE=HAND_SIZE,
-                    SEATS=SEATS,
-                ),
-            )
-        seen: set[Card] = set()
-        hands = []
-        for cards in deal:
-            hand = []
-            for text in cards:
-                card = _card(text)
-                if card not in DECK:
-                    raise self._error(
-                        "V1",
-                        msg("{text} in the deal is not a card of the 20-card deck", text=text),
-                        card=str(text),
-                    )
-                if card in seen:
-                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
-                seen.add(card)
-                hand.append(card)
-            hands.append(tuple(hand))
+        hands = self._checked_deal(deal, SEATS, HAND_SIZE, DECK, "C1")
         if self.trump_card not in hands[self.dealer]:
             raise self._error(
                 "C1",
@@ -183,7 +161,7 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
                 ),
                 card=self.trump_card.text,  # a header error: nobody's turn, no seat
             )
-        return tuple(hands)
+        return hands
 
     # ------------------------------------------------------------------ accessors
     @property
@@ -424,9 +402,8 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
                 "C3", msg("the calls are over: {SEATS} calls were made", SEATS=SEATS), call=index
             )
         seat = self.to_act
-        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
-        if refusal is not None:
-            raise refusal
+        if event.seat is not None and event.seat != seat:  # checked inline: every call
+            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error(fault[0], fault[1], seat=seat, call=index)
@@ -497,6 +474,9 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)
+        suits = witness_suits(card, ctx)
+        if suits:  # most plays: filed nowhere, no call made
+            self._suspects.file(record, suits)
         self.current_seats.append(seat)
         self.current_cards.append(card)
         self._ctx = advance(ctx, card)

@@ -12,6 +12,7 @@ from ..tricks import (
     trick_winner,
     violation,
     winning_card,
+    witness_suits,
 )
 
 POINTS = SPANISH_20.points
@@ -27,4 +28,5 @@ __all__ = [
     "trick_winner",
     "violation",
     "winning_card",
+    "witness_suits",
 ]

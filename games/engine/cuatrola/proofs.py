@@ -2,8 +2,9 @@
 :class:`~.hand.HandState`.
 
 A card newly known to be a seat's (played, or sung) was held at every earlier moment of
-the hand, so it is checked, as a C7 witness, against that seat's earlier plays (at most
-four) and, for the trump pair, against the earlier non-trump cantes of its side (C9 trump
+the hand, so it is checked, as a C7 witness, against that seat's earlier plays filed
+under its suit (the suspect index every game shares, ``core.proofs.SuspectIndex``)
+and, for the trump pair, against the earlier non-trump cantes of its side (C9 trump
 first). Nothing else can change, so nothing else is re-checked.
 """
 
@@ -38,12 +39,12 @@ class ProofsMixin(CanteProofs):
         """Earlier plays and cantes that the cards ``new`` — newly known to be ``seat``'s
         by the current event — prove faulty. None of them was played before now, so
         ``seat`` held each of them at every earlier moment of the hand."""
-        errors = []
-        for record in self.plays_by_seat[seat]:
-            for card, evidence in new.items():
-                v = violation(record.card, card, record.ctx)
-                if v:
-                    errors.append(self._play_error(record, v, evidence))
+        # only the plays filed under a new card's suit (core.proofs.SuspectIndex); the
+        # callers take the earliest play, so the index's order (card by card) is as good
+        errors = [
+            self._play_error(record, v, evidence)
+            for record, v, evidence in self._suspects.proved(seat, new, violation)
+        ]
         if self.cantes:  # most plays: no cante to prove against, no call made
             errors += self._trump_pending_proofs(seat, new)
         return errors

@@ -24,10 +24,11 @@ from typing import NamedTuple
 
 from ..cards import Card
 from ..core.hand import PlayRefusals
+from ..core.proofs import SuspectIndex
 from ..errors import RuleError
 from ..knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
 from ..messages import Seat, msg
-from ..tricks import STRENGTH, advance, context, legal_cards, violation, winning_card
+from ..tricks import advance, context, legal_cards, violation, winning_card, witness_suits
 from .cantes import CantesMixin, TuteRecord
 from .events import PASS, TUTE_RANKS, Bid, Cante, Event, Penalty, Play, Trump
 from .options import BID_STEP, LAST_TRICK_BONUS, MAX_BID, SubastaoRules
@@ -134,7 +135,7 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         self.plays: list[PlayRecord] = []
         self.plays_by_seat: list[list[PlayRecord]] = [[] for _ in range(n)]
         #: per seat and suit, its earlier plays that a card of that suit could prove illegal
-        self._suspects: list[dict[str, list[PlayRecord]]] = [{} for _ in range(n)]
+        self._suspects = SuspectIndex(n)
         # cantes (S5)
         self.cantes: list[CanteRecord] = []
         self.sung_suits: set[str] = set()
@@ -159,33 +160,7 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
 
     # ------------------------------------------------------------------ header (S1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-        n, size, deck = self.seats, self.hand_size, self.deck
-        if len(deal) != n or any(len(cards) != size for cards in deal):
-            raise self._error(
-                "S1", msg("the deal must give {size} cards to each of {n} seats", size=size, n=n)
-            )
-        seen: set[Card] = set()
-        hands = []
-        for cards in deal:
-            hand = []
-            for text in cards:
-                card = deck.card(text) if isinstance(text, str) else text
-                if card not in deck:
-                    raise self._error(
-                        "V1",
-                        msg(
-                            "{text} in the deal is not a card of the {n_deck}-card deck",
-                            text=text,
-                            n_deck=len(deck),
-                        ),
-                        card=str(text),
-                    )
-                if card in seen:
-                    raise self._error("V1", msg("{card} is dealt twice", card=card), card=card.text)
-                seen.add(card)
-                hand.append(card)
-            hands.append(tuple(hand))
-        return tuple(hands)
+        return self._checked_deal(deal, self.seats, self.hand_size, self.deck, "S1")
 
     # ------------------------------------------------------------------ accessors
     @property
@@ -423,9 +398,8 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         if self.auction_over:
             raise self._error("S2", self._auction_over_text(), call=index)
         seat = self._speaker
-        refusal = self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, BID_TURN)
-        if refusal is not None:
-            raise refusal
+        if event.seat is not None and event.seat != seat:  # checked inline: every call
+            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, BID_TURN)
         fault = self._bid_fault(seat, event.bid)
         if fault:
             raise self._error("S2", fault, seat=seat, call=index)
@@ -550,8 +524,8 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         if owner is None:
             evidence = _PLAYED_AT[trick]
             # only a play filed under this card's suit, or a cante before the trump pair
-            # was sung, can be proved faulty by it (see _index_suspect)
-            if card.suit in self._suspects[seat] or (
+            # was sung, can be proved faulty by it (tricks.witness_suits)
+            if card.suit in self._suspects.by_seat[seat] or (
                 self.cantes and card.suit == self.trump and card.rank in TUTE_RANKS
             ):
                 proofs = self._proofs_from_new_cards(seat, {card: evidence})
@@ -570,7 +544,7 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)
         if lead is not None and not excused:
-            self._index_suspect(record)
+            self._suspects.file(record, witness_suits(card, ctx))
         self.current_seats.append(seat)
         self.current_cards.append(card)
         self._ctx = advance(ctx, card)
@@ -579,28 +553,6 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
             self._update_turn()
         else:
             self._turn = (seat + 1) % self.seats  # what _update_turn gives mid-trick
-
-    def _index_suspect(self, record: PlayRecord) -> None:
-        """File an accepted play under the suits of the cards that could still prove it
-        illegal (S4 = C7): a card of the led suit (it did not follow, or did not beat when
-        it had to) and a trump (it discarded, or trumped too low)."""
-        card, ctx = record.card, record.ctx
-        lead, trump = ctx.lead, ctx.trump
-        suits = []
-        if card.suit == lead:
-            if not ctx.trumped and STRENGTH[card] < STRENGTH[ctx.high_lead]:
-                suits.append(lead)
-        else:
-            suits.append(lead)
-            # a discard, or a trump below the highest trump: a (higher) trump proves it
-            if lead != trump and (
-                card.suit != trump
-                or (ctx.high_trump is not None and STRENGTH[card] < STRENGTH[ctx.high_trump])
-            ):
-                suits.append(trump)
-        suspects = self._suspects[record.seat]
-        for suit in suits:
-            suspects.setdefault(suit, []).append(record)
 
     def _play_refusal(self, event: Play) -> RuleError:
         """The error for a play that is faulty on its own terms, in the order of

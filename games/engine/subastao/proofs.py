@@ -40,15 +40,10 @@ class ProofsMixin(CanteProofs):
         ``seat`` held each of them at every earlier moment of the hand. Only the plays
         filed under a new card's suit (the hand's suspect index) can be proved faulty."""
         found: dict[int, tuple[PlayRecord, Violation, Evidence]] = {}
-        suspects = self._suspects[seat]
-        if suspects:
-            for card, evidence in new.items():
-                for record in suspects.get(card.suit, ()):
-                    v = violation(record.card, card, record.ctx)
-                    if v:
-                        old = found.get(record.seq)
-                        if old is None or REASON_ORDER[v.reason] < REASON_ORDER[old[1].reason]:
-                            found[record.seq] = (record, v, evidence)
+        for record, v, evidence in self._suspects.proved(seat, new, violation):
+            old = found.get(record.seq)
+            if old is None or REASON_ORDER[v.reason] < REASON_ORDER[old[1].reason]:
+                found[record.seq] = (record, v, evidence)
         errors = [self._play_error(*proof) for proof in found.values()]
         if self.cantes:  # most plays: no cante to prove against, no call made
             errors += self._trump_pending_proofs(seat, new)
