@@ -171,7 +171,8 @@ def main() -> None:
         rows = generate(args.per_game, args.seed)
         Path(args.generate).write_text("".join(json.dumps(r) + "\n" for r in rows))
         return
-    corpus = Path(args.corpus or f"/tmp/checker_corpus_{args.seed}_{args.per_game}.jsonl")
+    name = f"checker_corpus_{args.seed}_{args.per_game}.jsonl"
+    corpus = Path(args.corpus) if args.corpus else HERE / "bench" / "out" / name
     if not corpus.exists():
         subprocess.run(
             [
