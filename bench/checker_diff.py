@@ -173,6 +173,7 @@ def main() -> None:
         return
     name = f"checker_corpus_{args.seed}_{args.per_game}.jsonl"
     corpus = Path(args.corpus) if args.corpus else HERE / "bench" / "out" / name
+    corpus.parent.mkdir(parents=True, exist_ok=True)
     if not corpus.exists():
         subprocess.run(
             [
