@@ -169,4 +169,4 @@ def test_the_device_token_form_takes_a_tournament_of_the_club_only(client, demo)
     assert "Elige uno de los torneos del club, o ninguno." in response.content.decode()
     league = demo.tournaments.get(format="round_robin", game="cuatrola")
     client.post(url, {"name": "Mesa 3", "tournament": league.pk})
-    assert demo.device_tokens.get().tournament == league
+    assert demo.device_tokens.get().scope == league
