@@ -150,15 +150,18 @@ def no_language_left_behind():
 
 
 @pytest.fixture(autouse=True)
-def tasks_in_process_unless_integration(request):
+def tasks_in_process_unless_integration(request, settings):
     """Outside tests/integration, tasks run in-process even when a broker is configured
     (CI's second pass): those tests check what the tasks do; the integration tests check
-    that a separate worker does it."""
+    that a separate worker does it. In-process, hand analysis on write is what it is with
+    no broker (settings.py): Cuatrola only, a 1 s budget — not a worker's 30 s a hand."""
     from cuatrola_site.celery import app
 
     if request.node.get_closest_marker("integration"):
         yield
         return
+    settings.ANALYSIS_ON_WRITE = ["cuatrola"]
+    settings.ANALYSIS_BUDGET = min(float(settings.ANALYSIS_BUDGET), 1.0)
     eager = app.conf.task_always_eager
     app.conf.task_always_eager = True
     yield
