@@ -81,7 +81,9 @@ def database_url(tmp_path_factory) -> Iterator[str]:
         yield f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'demo.sqlite3'}"
         return
     parts = urlsplit(url)
-    name = f"{parts.path.lstrip('/')}_fuzz"
+    # one database per xdist worker: two workers must never drop each other's
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    name = f"{parts.path.lstrip('/')}_fuzz{worker}"
     admin = parts._replace(path="/postgres").geturl()
     drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
     with connect(admin, autocommit=True) as connection:
