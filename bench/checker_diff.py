@@ -28,7 +28,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE / "bench"))
-from common import BEFORE_CORE, tree_at  # noqa: E402 (bench/ as a folder of scripts)
+from common import add_old_tree_argument, tree_at  # noqa: E402 (bench/ as a folder of scripts)
 
 JUNK: list[Any] = [None, True, 1.0, "x", [], 0, -1, 7, 10001, 55, "pass", "12o", {}]
 
@@ -150,12 +150,7 @@ def _fields(a: str, b: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--old",
-        default=BEFORE_CORE,
-        help="the old tree: a folder, or a revision of this repository (default: main "
-        "before the shared core)",
-    )
+    add_old_tree_argument(parser)
     parser.add_argument("--per-game", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--corpus", default=None)

@@ -21,6 +21,16 @@ ADMIN_URL = os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:543
 BEFORE_CORE = "d19f205"
 
 
+def add_old_tree_argument(parser) -> None:
+    """``--old``: the tree an A/B bench compares this one with (see :func:`tree_at`)."""
+    parser.add_argument(
+        "--old",
+        default=BEFORE_CORE,
+        help="the old tree: a folder, or a revision of this repository (default: main "
+        "before the shared core)",
+    )
+
+
 def tree_at(where: str) -> Path:
     """A tree to bench against: ``where`` itself if it is a folder, else this repository's
     files at revision ``where`` (a commit, tag or branch), exported once with `git archive`

@@ -20,7 +20,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE / "bench"))
-from common import BEFORE_CORE, tree_at  # noqa: E402 (bench/ as a folder of scripts)
+from common import add_old_tree_argument, tree_at  # noqa: E402 (bench/ as a folder of scripts)
 
 #: (label, the line's start, the figure's pattern, lower is better)
 FIGURES = [
@@ -49,12 +49,7 @@ def figures(output: str) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--old",
-        default=BEFORE_CORE,
-        help="the old tree: a folder, or a revision of this repository (default: main "
-        "before the shared core)",
-    )
+    add_old_tree_argument(parser)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--matches", type=int, default=400)
     parser.add_argument("--repeat", type=int, default=5)
