@@ -1,7 +1,8 @@
 """The stored totals of one scope as the pages and the API show them: per game, the
 general figures, each kind of declaration made and made good (and by trumps held), and
 the points-per-hand distribution. Game-neutral: kinds and buckets are read off the
-metric names the engine registered (``games/engine/facts.py``)."""
+metric names the engine registered, and the figures shown and their titles are each
+game's (``Game.fact_titles``, ``fact_averages``: ``games/engine/facts.py``)."""
 
 from __future__ import annotations
 
@@ -14,24 +15,6 @@ from games.engine import find_game
 
 from .models import StatTotal
 
-#: the general figures, in the order shown (a game lacking one leaves it out)
-GENERAL = (
-    "card_points",
-    "tricks",
-    "ultimas",
-    "capots",
-    "cante_20",
-    "cante_40",
-    "cante_points",
-    "tutes",
-    "decl_tierce",
-    "decl_quarte",
-    "decl_quint",
-    "decl_four",
-    "decl_belote",
-    "decl_points",
-    "penalties",
-)
 DECLARED = re.compile(r"^declared_(?P<kind>.+?)(?:_t(?P<trumps>\d+))?$")
 
 
@@ -82,7 +65,9 @@ class GameStats:
     #: (None for a club, a season, a tournament: everybody wins every hand)
     won: dict[str, int] | None = None
     capots: tuple[int, int] = (0, 0)  # by the declaring side, by the defence
-    bids: dict[str, float | None] = field(default_factory=dict)  # average bid, margin
+    bids: dict[str, float | None] = field(default_factory=dict)  # the game's averages
+    #: each figure's and average's title in English, the game's (translated where shown)
+    titles: dict[str, str] = field(default_factory=dict)
 
     @property
     def played(self) -> int:
@@ -146,16 +131,16 @@ def game_stats(name: str, metrics: dict[str, int], own: bool = False) -> GameSta
     won = None
     if own:
         won = {k: metrics.get(k, 0) for k in ("matches_won", "hands_won", "defended", "broke")}
-    bids: dict[str, float | None] = {}
-    if "bid_points" in game.fact_keys:  # a game whose auction is won by a bid in points
-        auctions = sum(d.declared for d in declarations.values())
-        bids["average"] = _ratio(metrics.get("bid_points", 0), auctions)
-        bids["margin"] = _ratio(metrics.get("bid_margin", 0), metrics.get("bid_margin_hands", 0))
+    auctions = sum(d.declared for d in declarations.values())
+    bids = {
+        name: _ratio(metrics.get(summed, 0), metrics.get(per, 0) if per else auctions)
+        for name, (_title, summed, per) in game.fact_averages.items()
+    }
     return GameStats(
         name,
         game.title,
         metrics["hands"],
-        {m: metrics.get(m, 0) for m in GENERAL if m in game.fact_keys},
+        {m: metrics.get(m, 0) for m in game.fact_titles},
         list(declarations.values()),
         distribution,
         (metrics.get("mano_hands", 0), metrics.get("mano_won", 0)),
@@ -166,6 +151,7 @@ def game_stats(name: str, metrics: dict[str, int], own: bool = False) -> GameSta
         won=won,
         capots=(metrics.get("capots_declarer", 0), metrics.get("capots_defender", 0)),
         bids=bids,
+        titles=game.fact_titles | {k: title for k, (title, *_) in game.fact_averages.items()},
     )
 
 
@@ -236,7 +222,7 @@ def people(totals: QuerySet[StatTotal], scope: str) -> dict[str, list[dict]]:
                 "matches_won": s.won["matches_won"],
                 "hands_won": s.won["hands_won"],
                 **{f"kind_{d.kind}": d for d in s.declarations},
-                "cante_points": m.get("cante_points", 0) + m.get("decl_points", 0),
+                "bonus_points": sum(m.get(k, 0) for k in find_game(game).fact_bonus),
                 "points_per_hand": s.per_hand("card_points"),
             }
         )

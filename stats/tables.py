@@ -19,6 +19,8 @@ from games.engine import Game
 
 from .report import SMALL_SAMPLE, Declaration, GameStats
 
+#: the figures this app derives; a game's own come with their titles from the engine
+#: (``GameStats.titles``)
 METRIC_LABELS = {
     "matches": _("Matches played"),
     "matches_won": _("Matches won"),
@@ -26,27 +28,10 @@ METRIC_LABELS = {
     "void_hands": _("Void hands (everybody passed)"),
     "sat_out_hands": _("Hands sat out (partner declared)"),
     "hands_won": _("Hands won"),
-    "card_points": _("Card points"),
-    "tricks": _("Tricks"),
-    "ultimas": _("Last tricks (últimas)"),
-    "capots": _("Capots"),
     "capots_declarer": _("Capots by the declaring side"),
     "capots_defender": _("Capots by the defence"),
     "defended": _("Contracts played against"),
     "broke": _("Contracts broken in defence"),
-    "bid_average": _("Average winning bid"),
-    "bid_margin": _("Average points over the bid (hands played out)"),
-    "cante_20": _("Cantes of 20"),
-    "cante_40": _("Cantes of 40"),
-    "cante_points": _("Cante points"),
-    "tutes": _("Tutes"),
-    "decl_tierce": _("Tierces"),
-    "decl_quarte": _("Quartes"),
-    "decl_quint": _("Quints"),
-    "decl_four": _("Fours"),
-    "decl_belote": _("Belotes"),
-    "decl_points": _("Declaration points"),
-    "penalties": _("Penalties (revokes)"),
 }
 
 
@@ -103,10 +88,10 @@ def metric_rows(stats: list[GameStats]) -> list[dict]:
     rows = []
     for s in stats:
 
-        def row(metric: str, total: float | int | None, per_hand=None, title=s.title, **kw):
+        def row(metric: str, total: float | int | None, per_hand=None, s=s, **kw):
+            said = gettext(s.titles[metric]) if metric in s.titles else METRIC_LABELS[metric]
             rows.append(
-                {"game": title, "metric": METRIC_LABELS[metric], "total": total}
-                | {"per_hand": per_hand, **kw}
+                {"game": s.title, "metric": said, "total": total} | {"per_hand": per_hand, **kw}
             )
 
         row("matches", s.matches)
@@ -127,9 +112,8 @@ def metric_rows(stats: list[GameStats]) -> list[dict]:
         if s.won is not None and s.declarations:
             row("defended", s.won["defended"])
             row("broke", s.won["broke"])
-        if s.bids:
-            row("bid_average", s.bids["average"], places=1)
-            row("bid_margin", s.bids["margin"], places=1)
+        for name, value in s.bids.items():
+            row(name, value, places=1)
     return rows
 
 
@@ -187,7 +171,7 @@ class PeopleTable(tables.Table):
     hands_won = tables.Column(verbose_name=_("Hands won"))
     matches = tables.Column(verbose_name=_("Matches played"))
     matches_won = tables.Column(verbose_name=_("Matches won"))
-    cante_points = tables.Column(verbose_name=_("Cante and declaration points"))
+    bonus_points = tables.Column(verbose_name=_("Cante and declaration points"))
     points_per_hand = tables.Column(verbose_name=_("Card points per hand played"))
 
     class Meta:

@@ -143,3 +143,30 @@ def test_the_engine_exports_the_interface_and_no_games_own_types():
         )
     }
     assert own == {}
+
+
+def _games_own_words() -> set[str]:
+    """The games' names and the facts one game counts and another does not (its cantes,
+    declarations, bids): what only the engine may name, the rest reading them from the
+    game's metadata (``fact_titles``, ``fact_kinds``, ``fact_averages``, ``fact_bonus``)."""
+    from games.engine import games
+
+    keys = []
+    for game in games():
+        averaged = {fact for _title, *facts in game.fact_averages.values() for fact in facts}
+        keys.append(set(game.fact_keys) | set(game.fact_titles) | set(game.fact_kinds) | averaged)
+    own = set().union(*keys) - set.intersection(*keys)
+    return {g.name for g in games()} | own
+
+
+@pytest.mark.parametrize("app", ["stats", "ratings"])
+def test_the_statistics_and_ratings_name_no_game_nor_a_games_own_fact(app):
+    """A figure only one game has ("decl_belote", "tutes", "bid_points") or a game's name
+    written in the statistics or the ratings would be a second reading of the engine's."""
+    own = _games_own_words()
+    wrong = {
+        str(path.relative_to(ROOT)): sorted(_module_strings(path) & own)
+        for path in (ROOT / app).rglob("*.py")
+        if "migrations" not in path.parts
+    }
+    assert {path: names for path, names in wrong.items() if names} == {}

@@ -29,6 +29,29 @@ COMMON = (
 )
 
 
+#: the figures the statistics show, with their titles (English msgids: the site translates
+#: them), in the order shown: every trick game's first and last, its own between
+#: (:func:`figures`)
+FIRST_FIGURES = {
+    "card_points": "Card points",
+    "tricks": "Tricks",
+    "ultimas": "Last tricks (últimas)",
+    "capots": "Capots",
+}
+LAST_FIGURES = {"penalties": "Penalties (revokes)"}
+#: the cantes' figures, for a game that sings pairs (20 and 40)
+CANTE_FIGURES = {
+    "cante_20": "Cantes of 20",
+    "cante_40": "Cantes of 40",
+    "cante_points": "Cante points",
+}
+
+
+def figures(own: dict[str, str]) -> dict[str, str]:
+    """A game's figures (key: title) in the order shown: the shared ones around its own."""
+    return {**FIRST_FIGURES, **own, **LAST_FIGURES}
+
+
 def declaration_keys(kinds: Iterable[str], max_trumps: int) -> tuple[str, ...]:
     """``declared_<kind>``, ``made_<kind>`` and, by trumps held, their ``_t<n>`` forms."""
     out: list[str] = []

@@ -280,6 +280,15 @@ class Game(ABC):
     #: the declarations or bids the facts count (``declared_<kind>``), each with its
     #: title in English (the site translates it)
     fact_kinds: ClassVar[dict[str, str]] = {}
+    #: the summed facts the statistics show, in order, each with its title in English
+    #: (the site translates it): ``games/engine/facts.py`` ``figures``
+    fact_titles: ClassVar[dict[str, str]] = {}
+    #: averages of two summed facts the statistics show: name → (title, the fact summed,
+    #: the fact it is divided by, or None: by the declarations or bids made)
+    fact_averages: ClassVar[dict[str, tuple[str, str, str | None]]] = {}
+    #: the facts that are points won by singing or declaring (cantes, declarations): a
+    #: player's "cante and declaration points"
+    fact_bonus: ClassVar[tuple[str, ...]] = ()
     #: the rules a ``penalty`` event may name (Cuatrola C7/C9, Subastao S4): what the
     #: scoring pad offers for a renuncio, which the legal actions do not list
     penalty_rules: ClassVar[tuple[str, ...]] = ()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..facts import COMMON, blank, bucket_keys, declaration_keys, declare, tricks_and_sides
+from ..facts import COMMON, blank, bucket_keys, declaration_keys, declare, figures, tricks_and_sides
 from .declarations import KINDS as DECLARATIONS
 from .hand import TRICKS, HandState
 from .proofs import side_of
@@ -34,6 +34,20 @@ FACT_KEYS = (
     *(f"decl_{kind}" for kind in DECLARATIONS),
     "decl_points",
     *bucket_keys(WIDTH, TOP),
+)
+#: the declarations' figures by kind (each of its KINDS), then their points
+DECLARED = {
+    "tierce": "Tierces",
+    "quarte": "Quartes",
+    "quint": "Quints",
+    "four": "Fours",
+    "belote": "Belotes",
+}
+FIGURES = figures(
+    {
+        **{f"decl_{kind}": DECLARED[kind] for kind in DECLARATIONS},
+        "decl_points": "Declaration points",
+    }
 )
 
 

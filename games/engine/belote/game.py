@@ -52,3 +52,5 @@ class BeloteGame(TrickGame):
     )
     fact_keys = stats_facts.FACT_KEYS
     fact_kinds = stats_facts.TITLES
+    fact_titles = stats_facts.FIGURES
+    fact_bonus = ("decl_points",)

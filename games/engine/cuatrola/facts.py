@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from ..facts import COMMON, blank, bucket_keys, declaration_keys, declare, tricks_and_sides
+from ..facts import (
+    CANTE_FIGURES,
+    COMMON,
+    blank,
+    bucket_keys,
+    declaration_keys,
+    declare,
+    figures,
+    tricks_and_sides,
+)
 from .hand import HandState, side_of
 from .options import CALLS, HAND_SIZE, SEATS, TRICKS
 
 KINDS = CALLS[1:]  # solo, cuatrola, quintola: "plain" is nobody's declaration
 TITLES = {kind: kind for kind in KINDS}  # the declarations' own names
 WIDTH, TOP = 10, 120
+FIGURES = figures(CANTE_FIGURES)
 FACT_KEYS = (
     *COMMON,
     *declaration_keys(KINDS, HAND_SIZE),

@@ -67,3 +67,5 @@ class Cuatrola(TrickGame):
     )
     fact_keys = stats_facts.FACT_KEYS
     fact_kinds = stats_facts.TITLES
+    fact_titles = stats_facts.FIGURES
+    fact_bonus = ("cante_points",)

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from ..facts import COMMON, blank, bucket_keys, declaration_keys, declare, tricks_and_sides
+from ..facts import (
+    CANTE_FIGURES,
+    COMMON,
+    blank,
+    bucket_keys,
+    declaration_keys,
+    declare,
+    figures,
+    tricks_and_sides,
+)
 from .hand import HandState
 
 #: the bid bands a won auction is counted in (S2: bids from 60 up, in fives)
@@ -28,6 +37,13 @@ FACT_KEYS = (
     "bid_margin_hands",  # the auctions won whose hand was played out (no tute, no S7)
     *bucket_keys(WIDTH, TOP),
 )
+FIGURES = figures({**CANTE_FIGURES, "tutes": "Tutes"})
+#: the averages shown with the bids: (title, summed fact, the fact it is divided by; None:
+#: by the auctions won)
+AVERAGES = {
+    "average": ("Average winning bid", "bid_points", None),
+    "margin": ("Average points over the bid (hands played out)", "bid_margin", "bid_margin_hands"),
+}
 
 
 def band(bid: int) -> str:

@@ -70,6 +70,9 @@ class Subastao(TrickGame):
     )
     fact_keys = stats_facts.FACT_KEYS
     fact_kinds = stats_facts.TITLES
+    fact_titles = stats_facts.FIGURES
+    fact_bonus = ("cante_points",)
+    fact_averages = stats_facts.AVERAGES
 
     def unit_counters(self, rules: SubastaoRules, outcome: HandOutcome) -> list[dict[str, int]]:
         return views.unit_counters(rules, outcome)
