@@ -1,38 +1,71 @@
-"""Cards by their spoken names ("rey de bastos", "king of clubs"), for screen readers:
-a card drawn as "R" and a suit picture is announced by what it is."""
+"""Cards and suits in the reader's words: the one reading of the names the engine gives
+them (``games/engine/cards.py``: each deck's ranks and suits as English msgids). The card
+tag, the refusals and the scoring pad all say a card through here ("rey de bastos",
+"la sota de oros", "the king of bastos", "dama de corazones").
+
+The catalogue's contexts: ``<family> card`` for a rank ("spanish card" "jack" → "sota"),
+``<family> card, in a sentence`` for a rank with its article ("the jack" → "la sota": the
+article's gender is the translation's), ``<family> suit`` for a suit ("french suit"
+"hearts" → "corazones"). A rank without a name is said as written, "el 3".
+"""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from .engine.cards import Card, Deck
 
-def spanish_ranks() -> dict[str, str]:
-    """The Spanish deck's ranks as they are said (the 10, 11 and 12 are sota, caballo, rey)."""
-    return {
-        "1": pgettext("spanish card", "ace"),
-        "2": pgettext("spanish card", "two"),
-        "3": pgettext("spanish card", "three"),
-        "4": pgettext("spanish card", "four"),
-        "5": pgettext("spanish card", "five"),
-        "6": pgettext("spanish card", "six"),
-        "7": pgettext("spanish card", "seven"),
-        "8": pgettext("spanish card", "eight"),
-        "9": pgettext("spanish card", "nine"),
-        "10": pgettext("spanish card", "jack"),
-        "11": pgettext("spanish card", "knight"),
-        "12": pgettext("spanish card", "king"),
+
+def rank_said(deck: Deck, rank: str, *, article: bool = False) -> str:
+    """A rank in the reader's language ("rey", "la sota", "the 3")."""
+    name = deck.rank_names.get(rank)
+    if name is None:
+        if article:
+            return pgettext("card, in a sentence", "the %(rank)s") % {"rank": rank}
+        return rank
+    if article:
+        return pgettext(f"{deck.family} card, in a sentence", f"the {name}")
+    return pgettext(f"{deck.family} card", name)
+
+
+def suit_said(deck: Deck, suit: str) -> str:
+    """A suit in the reader's language ("bastos", "corazones"); the letter if none."""
+    if suit not in deck.suit_names:
+        return suit
+    return pgettext(f"{deck.family} suit", deck.suit_names[suit])
+
+
+def card_said(card: Card | str, deck: Deck, *, article: bool = False) -> str:
+    """A card in the reader's language: "rey de bastos", "3 de copas" (``article``: as
+    a sentence says it, "la sota de oros"); the text as given when it is no card of the
+    deck's family."""
+    text = str(card)
+    rank, suit = text[:-1], text[-1:]
+    if suit not in deck.suits or not rank:
+        return text
+    return card_phrase() % {
+        "rank": rank_said(deck, rank, article=article),
+        "suit": suit_said(deck, suit),
     }
 
 
-def french_ranks() -> dict[str, str]:
-    """The French deck's ranks as they are said (Belote's 32 cards)."""
-    return {
-        "7": pgettext("french card", "seven"),
-        "8": pgettext("french card", "eight"),
-        "9": pgettext("french card", "nine"),
-        "10": pgettext("french card", "ten"),
-        "J": pgettext("french card", "jack"),
-        "Q": pgettext("french card", "queen"),
-        "K": pgettext("french card", "king"),
-        "A": pgettext("french card", "ace"),
-    }
+def card_phrase() -> str:
+    """How a rank and a suit make a card's name (``%(rank)s``/``%(suit)s``: the pad's
+    script fills it in too)."""
+    return _("%(rank)s of %(suit)s")
+
+
+def ranks_said(deck: Deck) -> dict[str, str]:
+    """Every rank of the deck by its name in the reader's language (the pad's cards)."""
+    return {rank: rank_said(deck, rank) for rank in deck.ranks}
+
+
+def suits_said(deck: Deck) -> dict[str, str]:
+    """Every suit of the deck by its name in the reader's language."""
+    return {suit: suit_said(deck, suit) for suit in deck.suits}
+
+
+def suit_of_name(deck: Deck, name: str) -> str | None:
+    """The suit the engine's English message calls ``name`` ("hearts" → "h"), if any."""
+    return next((s for s, n in deck.suit_names.items() if n == name), None)

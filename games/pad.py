@@ -16,20 +16,10 @@ from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from .cardnames import french_ranks, spanish_ranks
+from .cardnames import card_phrase, ranks_said, suits_said
 from .engine import Game
 from .models import Match
-from .templatetags.rounds import WORDS
-
-
-def suit_names() -> dict[str, str]:
-    """The Spanish suits by their letter, as the reader says them."""
-    return {
-        "o": pgettext("suit", "coins"),
-        "c": pgettext("suit", "cups"),
-        "e": pgettext("suit", "swords"),
-        "b": pgettext("suit", "clubs"),
-    }
+from .templatetags.rounds import words_said
 
 
 def notation_cantes(game: Game, seats: int, suits: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -96,7 +86,7 @@ def _named(key: str, value: Any) -> str:
 def labels() -> dict[str, str]:
     """The pad's strings (``%(name)s`` placeholders are filled in by the script)."""
     return {
-        "cardTitle": _("%(rank)s of %(suit)s"),
+        "cardTitle": card_phrase(),
         "hand": _("Hand"),
         "trump": _("trump"),
         "bidBy": _("bid %(bid)s by %(name)s"),
@@ -116,9 +106,6 @@ def labels() -> dict[str, str]:
         "play": _("%(name)s plays"),
         "complete": _("Hand complete"),
         "pass": _("pass"),
-        "solo": "solo",
-        "cuatrola": "cuatrola",
-        "quintola": "quintola",
         "canteNow": _("Cantes that may be sung now:"),
         "cante": _("Cante"),
         "tute": _("Tute of %(rank)s · %(name)s"),
@@ -179,29 +166,27 @@ def pad_config(
 ) -> dict[str, Any]:
     """Everything the pad's script reads from the page (``#pad-config``); ``may_organise``
     says whether the reader may record a penalty (an organiser's decision)."""
-    from .templatetags.cards import (  # the card tag's marks, one place
-        FRENCH_SUITS,
-        SPRITE,
-        SUIT_SYMBOLS,
-        SUITS,
-    )
+    from .templatetags.cards import SPRITE, SUIT_SYMBOLS, marks  # the card tag's, one place
 
     rules = game.parse_rules(match.rules)
     deck = game.deck_for(rules)
-    french = set(deck.suits) == set(FRENCH_SUITS)
+    french = deck.family == "french"
     return {
         "game": game.name,
         "names": names,
         "units": [game.unit_seats(rules, u) for u in range(game.units(rules))],
         "deck": [c.text for c in deck.cards],
-        # French cards are written as they are said (10, J, Q, K, A); Spanish ones R, C, S
+        # French cards are drawn as they are written (10, J, Q, K, A); Spanish ones R, C, S
         "french": french,
-        "marks": {s: m for s, (_name, m) in (FRENCH_SUITS if french else SUITS).items()},
-        "suits": {s: n for s, (n, _m) in FRENCH_SUITS.items()} if french else suit_names(),
+        "faces": deck.faces,
+        "marks": marks(deck),
+        "suits": suits_said(deck),
         # the Spanish suits' pictures and every rank's spoken name (cards' accessible names)
         "glyphs": static(SPRITE),
         "symbols": SUIT_SYMBOLS,
-        "ranks": french_ranks() if french else spanish_ranks(),
+        "ranks": ranks_said(deck),
+        # a suit contract is written with the suit's name (Belote's "hearts")
+        "suit_calls": dict(deck.suit_names) if french else {},
         "cantes": notation_cantes(game, game.seats(rules), deck.suits),
         "penalty_rules": list(game.penalty_rules),
         "deal_size": game.deal_size(rules),
@@ -209,5 +194,5 @@ def pad_config(
         # what the seats said: an auction of bids (Subastao), or calls, as the match page
         "labels": labels() | ({} if "bid" in game.turn_kinds else {"speech": _("Calls")}),
         # the notation's calls, contracts and declarations: the match page's one table
-        "words": {word: str(said) for word, said in WORDS.items()},
+        "words": words_said(),
     }

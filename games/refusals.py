@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import override
 
+from .cardnames import card_said, suit_of_name, suit_said
 from .engine import Game, find_game
-from .engine.cards import Card, suit_words
+from .engine.cards import Card
 from .engine.messages import Items, Msg, Seat
 
 
@@ -28,8 +29,10 @@ def localize(
     message: str, *, game: Game | None = None, names: Sequence[str] = (), lang: str | None = None
 ) -> str:
     """``message`` for a reader of the active language (or ``lang``)."""
-    lang = (lang or get_language() or "en")[:2]
-    return _render(message, game, list(names), lang)
+    if lang is None:
+        return _render(message, game, list(names))
+    with override(lang):
+        return _render(message, game, list(names))
 
 
 def seat_label(seat: int, names: Sequence[str] = ()) -> str:
@@ -39,19 +42,19 @@ def seat_label(seat: int, names: Sequence[str] = ()) -> str:
     return _("seat %(number)s") % {"number": seat + 1}
 
 
-def _render(value: Any, game: Game | None, names: list[str], lang: str) -> str:
+def _render(value: Any, game: Game | None, names: list[str]) -> str:
     if isinstance(value, Seat):
         return seat_label(int(value), names)
     if isinstance(value, Card):
-        return game.card_name(value, lang, article=True) if game else str(value)
+        return card_said(value, game.deck, article=True) if game else str(value)
     if isinstance(value, Items):
         word = value.sep.strip()  # " and " is a word to translate, ", " is not
         sep = value.sep.replace(word, _(word)) if word else value.sep
-        return sep.join(_render(v, game, names, lang) for v in value)
+        return sep.join(_render(v, game, names) for v in value)
     if not isinstance(value, str | int | float):
         value = str(value)  # an engine value that words itself (the evidence of a card)
     if isinstance(value, Msg):
-        params = {k: _render(v, game, names, lang) for k, v in value.params.items()}
+        params = {k: _render(v, game, names) for k, v in value.params.items()}
         try:
             return _(value.template).format(**params)
         except (KeyError, IndexError, ValueError):  # a catalogue entry that does not fit
@@ -59,7 +62,8 @@ def _render(value: Any, game: Game | None, names: list[str], lang: str) -> str:
     if isinstance(value, str):
         if not value.strip():
             return value
-        return suit_words(_(value), lang)
+        suit = suit_of_name(game.deck, value) if game else None
+        return suit_said(game.deck, suit) if suit else _(value)
     return str(value)
 
 

@@ -7,8 +7,10 @@ import pytest
 from django.utils import translation
 
 from games import services
+from games.cardnames import ranks_said, suits_said
 from games.engine import RuleError, find_game
-from games.pad import labels, notation_cantes, pad_config, rules_text, suit_names
+from games.engine.cards import FRENCH_32, SPANISH_40
+from games.pad import labels, notation_cantes, pad_config, rules_text
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -132,13 +134,35 @@ def test_the_penalty_rules_the_pad_offers_are_the_ones_the_hand_takes(
 def test_the_pad_speaks_spanish_first_and_english():
     with translation.override("es"):
         es = labels()
-        assert suit_names() == {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
+        assert suits_said(SPANISH_40) == {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
+        assert suits_said(FRENCH_32) == {
+            "c": "tréboles",
+            "d": "diamantes",
+            "h": "corazones",
+            "s": "picas",
+        }
+        assert [ranks_said(SPANISH_40)[r] for r in ("1", "12", "11", "10", "7")] == [
+            "as",
+            "rey",
+            "caballo",
+            "sota",
+            "7",
+        ]
+        assert [ranks_said(FRENCH_32)[r] for r in "AKQJ"] == ["as", "rey", "dama", "jota"]
         assert rules_text({"players": 3, "min_bid": 60, "target": 300}) == (
             "3 jugadores · subasta mínima 60 · a 300"
         )
     with translation.override("en"):
         en = labels()
-        assert suit_names() == {"o": "coins", "c": "cups", "e": "swords", "b": "clubs"}
+        # the Spanish suits keep their names in English too ("clubs" is the French deck's)
+        assert suits_said(SPANISH_40) == {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
+        assert suits_said(FRENCH_32)["c"] == "clubs"
+        assert [ranks_said(SPANISH_40)[r] for r in ("1", "12", "11", "10")] == [
+            "ace",
+            "king",
+            "knight",
+            "jack",
+        ]
     assert es.keys() == en.keys()
     assert (es["bid"], en["bid"]) == ("Puja %(name)s", "%(name)s bids")
     assert (es["tute12"], en["tute12"]) == ("reyes", "kings")

@@ -119,7 +119,7 @@ def test_the_units_and_every_hand_of_a_subastao_match(client, night):
 
     first = hand_block(html, 1)
     assert "Blas bids 70" in first
-    assert f'<span class="suit-mark suit-c"><small>{glyph("copas")}</small> cups</span>' in first
+    assert f'<span class="suit-mark suit-c"><small>{glyph("copas")}</small> copas</span>' in first
     assert "made" in first
     assert "won by Blas +70" in first
     assert "Blas: cante" in first
@@ -142,7 +142,7 @@ def test_the_units_and_every_hand_of_a_subastao_match(client, night):
     tute = hand_block(html, 3)
     assert "Tute by Carmen" in tute
     assert "Carmen: tute" in tute
-    assert f'<span class="suit-mark suit-o"><small>{glyph("oros")}</small> coins</span>' in tute
+    assert f'<span class="suit-mark suit-o"><small>{glyph("oros")}</small> oros</span>' in tute
 
     penalty = hand_block(html, 4)
     assert "failed" in penalty

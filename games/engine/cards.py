@@ -14,10 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+# The cards' names, once: English words, which the engine's messages write and the
+# site's catalogue translates (games/cardnames.py: Spanish first, English second). The
+# Spanish suits keep their own names in English ("the king of bastos": "clubs" is the
+# French deck's); a Spanish-deck 10, 11 and 12 are the sota, caballo and rey (jack,
+# knight, king); a rank without a name is said as it is written ("3 of copas").
 SPANISH_SUITS = ("o", "c", "e", "b")
 SPANISH_SUIT_NAMES = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
+SPANISH_RANK_NAMES = {"1": "ace", "10": "jack", "11": "knight", "12": "king"}
+#: how a Spanish card's rank is drawn on its face (the 12, 11 and 10 by their letters)
+SPANISH_FACES = {"12": "R", "11": "C", "10": "S"}
 FRENCH_SUITS = ("c", "d", "h", "s")
 FRENCH_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+FRENCH_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+#: the French suits' printed symbols (a French card is drawn as its rank and symbol)
+FRENCH_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
 class Card:
@@ -72,6 +83,9 @@ class Deck:
     """The cards of one game, their order within a suit and their points.
 
     ``ranks`` is listed strongest first; ``points`` maps rank to card points.
+    ``family`` ("spanish", "french") says which names its letters have: ``suit_names``
+    and ``rank_names`` (English; a rank not named is said as written) and ``faces``
+    (a rank as its card draws it, when not as written).
     """
 
     def __init__(
@@ -80,12 +94,16 @@ class Deck:
         suits: tuple[str, ...],
         ranks: tuple[str, ...],
         points: dict[str, int],
-        suit_names: dict[str, str],
+        family: str,
     ) -> None:
         self.name = name
+        self.family = family
         self.suits = suits
         self.ranks = ranks
-        self.suit_names = suit_names
+        french = family == "french"
+        self.suit_names = FRENCH_SUIT_NAMES if french else SPANISH_SUIT_NAMES
+        self.rank_names = FRENCH_RANK_NAMES if french else SPANISH_RANK_NAMES
+        self.faces = {} if french else SPANISH_FACES
         self.cards: tuple[Card, ...] = tuple(Card._intern(r, s) for s in suits for r in ranks)
         self._set = frozenset(self.cards)
         # strength: higher beats lower within a suit
@@ -107,7 +125,12 @@ class Deck:
         return self._by_text.get(text)
 
     def suit_name(self, suit: str) -> str:
+        """A suit's name in English ("oros", "hearts"), the letter when it is none."""
         return self.suit_names.get(suit, suit)
+
+    def rank_name(self, rank: str) -> str:
+        """A rank's name in English ("king", "knight"), or the rank as written ("3")."""
+        return self.rank_names.get(rank, rank)
 
     def total_points(self) -> int:
         return sum(self.points.values())
@@ -136,7 +159,7 @@ SPANISH_POINTS = {
 
 #: Cuatrola (RULES.md C1, C2): 1 3 12 11 10 of each suit, 120 points.
 SPANISH_20 = Deck(
-    "spanish-20", SPANISH_SUITS, ("1", "3", "12", "11", "10"), SPANISH_POINTS, SPANISH_SUIT_NAMES
+    "spanish-20", SPANISH_SUITS, ("1", "3", "12", "11", "10"), SPANISH_POINTS, "spanish"
 )
 #: Subastao, traditional (S1): the 40-card deck without the 2s.
 SPANISH_36 = Deck(
@@ -144,7 +167,7 @@ SPANISH_36 = Deck(
     SPANISH_SUITS,
     ("1", "3", "12", "11", "10", "7", "6", "5", "4"),
     SPANISH_POINTS,
-    SPANISH_SUIT_NAMES,
+    "spanish",
 )
 #: Subastao in pairs (S1): the full 40-card deck, 2 lowest.
 SPANISH_40 = Deck(
@@ -152,7 +175,7 @@ SPANISH_40 = Deck(
     SPANISH_SUITS,
     ("1", "3", "12", "11", "10", "7", "6", "5", "4", "2"),
     SPANISH_POINTS,
-    SPANISH_SUIT_NAMES,
+    "spanish",
 )
 #: Belote (B1): 7 8 9 10 J Q K A of c d h s, in non-trump order (B3); points B4 non-trump.
 FRENCH_32 = Deck(
@@ -160,55 +183,18 @@ FRENCH_32 = Deck(
     FRENCH_SUITS,
     ("A", "10", "K", "Q", "J", "9", "8", "7"),
     {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0},
-    FRENCH_SUIT_NAMES,
+    "french",
 )
 
 
-# Card names in words, as players say them (the pages' accessible names and translated
-# refusals). Plain data: the engine stays free of Django; the site picks the language.
-# A Spanish-deck 10, 11 and 12 are sota, caballo and rey; a French-deck 10 is a ten.
-_SPANISH_WORDS = {
-    "es": ({"1": "as", "10": "sota", "11": "caballo", "12": "rey"}, SPANISH_SUIT_NAMES, "de"),
-    "en": ({"1": "ace", "10": "jack", "11": "knight", "12": "king"}, SPANISH_SUIT_NAMES, "of"),
-}
-_FRENCH_WORDS = {
-    "es": (
-        {"A": "as", "K": "rey", "Q": "dama", "J": "jota"},
-        {"c": "tréboles", "d": "diamantes", "h": "corazones", "s": "picas"},
-        "de",
-    ),
-    "en": ({"A": "ace", "K": "king", "Q": "queen", "J": "jack"}, FRENCH_SUIT_NAMES, "of"),
-}
-
-
-_FEMININE = frozenset({"sota", "dama", "jota"})
-
-
-def card_name(card: Card | str, deck: Deck, lang: str = "en", *, article: bool = False) -> str:
-    """``card`` in words in ``lang`` ("es" or "en"): "rey de bastos", "3 de copas",
-    "rey de picas", "ace of spades"; ``deck`` says which family of suits (Spanish or
-    French) the letters mean. The text as given when its suit is none of the deck's.
-    ``article`` puts the definite article first, as a sentence needs it ("la sota de oros",
-    "the king of bastos")."""
+def card_name(card: Card | str, deck: Deck, *, article: bool = False) -> str:
+    """``card`` in English words: "king of bastos", "3 of copas", "the ace of spades"
+    (``article``: as a sentence needs it); ``deck`` says which family of suits the
+    letters mean. The text as given when its suit is none of the deck's. The site says
+    it in the reader's language (games/cardnames.py)."""
     text = str(card)
     rank, suit = text[:-1], text[-1:]
     if suit not in deck.suits or not rank:
         return text
-    table = _FRENCH_WORDS if deck.suits == FRENCH_SUITS else _SPANISH_WORDS
-    ranks, suits, of = table.get(lang[:2], table["en"])
-    name = ranks.get(rank, rank)
-    words = f"{name} {of} {suits[suit]}"
-    if not article:
-        return words
-    if lang[:2] == "es":
-        return ("la " if name in _FEMININE else "el ") + words
-    return "the " + words
-
-
-def suit_words(suit_name: str, lang: str = "en") -> str:
-    """A suit's name (as the engine's English messages write it) in ``lang``."""
-    if lang[:2] == "es":
-        for letter, name in FRENCH_SUIT_NAMES.items():
-            if name == suit_name:
-                return _FRENCH_WORDS["es"][1][letter]
-    return suit_name
+    words = f"{deck.rank_name(rank)} of {deck.suit_name(suit)}"
+    return f"the {words}" if article else words

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from .cards import Deck, card_name
+from .cards import Deck
 from .errors import RecordFormatError
 
 FORMAT = "card-record"
@@ -205,11 +205,6 @@ class Game(ABC):
     def deal_size(self, rules: Any) -> int:
         """How many cards a deal gives each seat (a deal event's ``deal`` lists)."""
         raise NotImplementedError
-
-    def card_name(self, card: Any, lang: str = "en", *, article: bool = False) -> str:
-        """``card`` in words, as the players say it in ``lang`` ("es", "en"): "rey de
-        bastos", "roi"… "rey de picas" (translated refusals, accessible names)."""
-        return card_name(card, self.deck, lang, article=article)
 
     # ----------------------------------------------------------------------- events
     @abstractmethod

@@ -1,48 +1,46 @@
 """Cards as small pictures: rank and a coloured suit — the Spanish suits drawn from the
 site's SVG sprite, the French ones (Belote) as their printed symbols — each card named for
-screen readers ("rey de bastos")."""
+screen readers in the reader's language (``games/cardnames.py``: "rey de bastos")."""
 
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
-from django.utils.translation import get_language
 
+from games.cardnames import card_said, suit_said
 from games.engine import find_game
-from games.engine.cards import FRENCH_32, SPANISH_40, card_name
-from games.pad import suit_names
+from games.engine.cards import FRENCH_SYMBOLS, SPANISH_40, Deck
 
 register = template.Library()
 
-SUITS = {"o": ("oros", "●"), "c": ("copas", "♥"), "e": ("espadas", "♠"), "b": ("bastos", "♣")}
-RANKS = {"1": "1", "3": "3", "12": "R", "11": "C", "10": "S"}
 SPRITE = "img/suits.svg"
+#: the sprite's symbol of each Spanish suit (static/img/suits.svg)
 SUIT_SYMBOLS = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
-#: the French suits (a 32-card deck): the same letter ``c`` is clubs there, not copas, so
-#: a card's text alone does not say its suit: the match's game does (its deck)
-FRENCH_SUITS = {
-    "c": ("tréboles", "♣"),
-    "d": ("diamantes", "♦"),
-    "h": ("corazones", "♥"),
-    "s": ("picas", "♠"),
-}
+#: a Spanish suit's mark where its picture cannot be drawn (the pad's text lines)
+SPANISH_MARKS = {"o": "●", "c": "♥", "e": "♠", "b": "♣"}
 
 
-def _french(context: template.Context) -> bool:
-    """Does the page's match (``match`` in the context) play with the French deck?"""
+def deck_of(context: template.Context) -> Deck:
+    """The deck of the page's match (``match`` in the context): the same letter ``c`` is
+    copas in the Spanish deck and clubs in the French one, so a card's text alone does
+    not say its suit. The Spanish deck when the page has no match."""
     try:
-        deck = find_game(context.get("match").game).deck
+        return find_game(context.get("match").game).deck
     except (AttributeError, KeyError):  # no match on the page, or a game no longer played
-        return False
-    return set(deck.suits) == set(FRENCH_SUITS)
+        return SPANISH_40
 
 
-def suit_glyph(letter: str) -> str:
-    """A Spanish suit's picture from the site's sprite (static/img/suits.svg), in the
-    colour of the text around it; hidden from screen readers, which read the card's or the
-    suit's name instead."""
-    symbol = SUIT_SYMBOLS.get(letter)
+def marks(deck: Deck) -> dict[str, str]:
+    """Each suit's mark as text: the French symbols, or the Spanish stand-ins."""
+    return FRENCH_SYMBOLS if deck.family == "french" else SPANISH_MARKS
+
+
+def suit_glyph(letter: str, deck: Deck = SPANISH_40) -> str:
+    """A suit's picture: a Spanish one from the site's sprite (static/img/suits.svg), in
+    the colour of the text around it, hidden from screen readers, which read the card's
+    or the suit's name instead; a French one as its printed symbol."""
+    symbol = SUIT_SYMBOLS.get(letter) if deck.family == "spanish" else None
     if symbol is None:
-        return format_html("{}", letter)
+        return format_html("{}", marks(deck).get(letter, letter))
     return format_html(
         '<svg class="suit-glyph" aria-hidden="true" focusable="false">'
         '<use href="{}#{}"></use></svg>',
@@ -60,13 +58,10 @@ def card(context: template.Context, text: str | None, extra_class: str = ""):
     if not text:
         return format_html('<span class="card empty {}"></span>', extra_class)
     rank, suit = text[:-1], text[-1]
-    french = _french(context)
-    if french:  # French ranks are written as they are said (10, J, Q, K, A)
-        (_name, mark), shown = FRENCH_SUITS.get(suit, (suit, suit)), rank
+    deck = deck_of(context)
+    if deck.family == "french":
         extra_class = f"french {extra_class}".strip()
-    else:
-        shown, mark = RANKS.get(rank, rank), suit_glyph(suit)
-    label = card_name(text, FRENCH_32 if french else SPANISH_40, get_language() or "es")
+    label = card_said(text, deck)
     return format_html(
         '<span class="card suit-{} {}" role="img" aria-label="{}" title="{}">{}<small>{}</small>'
         "</span>",
@@ -74,25 +69,21 @@ def card(context: template.Context, text: str | None, extra_class: str = ""):
         extra_class,
         label,
         label,
-        shown,
-        mark,
+        deck.faces.get(rank, rank),
+        suit_glyph(suit, deck),
     )
 
 
-@register.filter
-def suit_name(suit: str) -> str:
-    return SUITS.get(suit, (suit, ""))[0]
-
-
-@register.simple_tag
-def suit(letter: str | None):
-    """A Spanish suit as its picture and its name in the reader's language:
+@register.simple_tag(takes_context=True)
+def suit(context: template.Context, letter: str | None):
+    """A suit as its picture and its name in the reader's language:
     ``<span class="suit-mark suit-c"><small><svg …></small> copas</span>`` for ``"c"``."""
     if not letter:
         return ""
+    deck = deck_of(context)
     return format_html(
         '<span class="suit-mark suit-{}"><small>{}</small> {}</span>',
         letter,
-        suit_glyph(letter),
-        suit_names().get(letter, letter),
+        suit_glyph(letter, deck),
+        suit_said(deck, letter),
     )

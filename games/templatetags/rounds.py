@@ -8,27 +8,18 @@ from typing import Any
 from django import template
 from django.utils.translation import pgettext_lazy
 
+from games.engine.words import WORDS as NOTATION
+
 register = template.Library()
 
-#: the notation's calls, contracts and declarations as players say them; a word not
-#: listed (Cuatrola's solo, a Subastao bid…) is shown as it is written
-WORDS = {
-    "pass": pgettext_lazy("call", "pass"),
-    "plain": pgettext_lazy("declaration", "plain"),
-    "double": pgettext_lazy("call", "double"),
-    "redouble": pgettext_lazy("call", "redouble"),
-    "clubs": pgettext_lazy("contract", "clubs"),
-    "diamonds": pgettext_lazy("contract", "diamonds"),
-    "hearts": pgettext_lazy("contract", "hearts"),
-    "spades": pgettext_lazy("contract", "spades"),
-    "no_trumps": pgettext_lazy("contract", "no trumps"),
-    "all_trumps": pgettext_lazy("contract", "all trumps"),
-    "tierce": pgettext_lazy("declaration", "tierce"),
-    "quarte": pgettext_lazy("declaration", "quarte"),
-    "quint": pgettext_lazy("declaration", "quint"),
-    "four": pgettext_lazy("declaration", "four of a kind"),
-    "belote": pgettext_lazy("declaration", "belote"),
-}
+#: the notation's calls, contracts and declarations as players say them (the engine's
+#: words, ``games/engine/words.py``, translated when shown)
+WORDS = {word: pgettext_lazy(context, said) for word, (context, said) in NOTATION.items()}
+
+
+def words_said() -> dict[str, str]:
+    """Every notation word in the reader's language (the pad's script takes them)."""
+    return {word: str(said) for word, said in WORDS.items()}
 
 
 @register.filter

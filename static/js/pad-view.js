@@ -11,9 +11,9 @@
     const names = C.names;
     const MARK = C.marks; // the suits' marks as the card tag draws them (French or Spanish)
     const $ = (id) => document.getElementById(id);
-    const RANK = C.french ? {} : { "12": "R", "11": "C", "10": "S" };
-    // Belote's suit contracts by the suit's letter (French deck)
-    const SUIT_CALL = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+    const RANK = C.faces; // a rank as its card draws it (the Spanish 12, 11, 10: R, C, S)
+    // the suit contracts by the suit's letter (Belote's "hearts"), as the notation writes them
+    const SUIT_CALL = C.suit_calls;
     const fmt = (text, vars) => text.replace(/%\((\w+)\)s/g, (_, k) => vars[k]);
     const suitName = (s) => C.suits[s] || s;
     // a card in words for a sentence: French ones as drawn (7♣), Spanish ones by name
@@ -136,7 +136,7 @@
         status.append(" · ", s ? suitEl(s) : W[cur.contract] || cur.contract, " · " + names[cur.declarer]);
         if (cur.multiplier > 1) status.append(" ×" + cur.multiplier);
       }
-      if (cur.declaration && cur.declaration !== "plain") status.append(" · " + (L[cur.declaration] || cur.declaration));
+      if (cur.declaration && cur.declaration !== "plain") status.append(" · " + (W[cur.declaration] || cur.declaration));
     }
 
     // the hand as it stands, as the server reads it: tricks and points per scoring unit (in

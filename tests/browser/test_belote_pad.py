@@ -95,7 +95,7 @@ def test_a_whole_belote_round_through_the_pad_on_a_phone(live_server, phone, bel
     assert page.locator("#pad-deck button.card").count() == 32
     queen = page.locator("#pad-deck button[data-card='Qh']")
     assert queen.locator("span[aria-hidden=true]").text_content() == "Q♥"  # French suits stay
-    assert queen.get_attribute("title") == "reina de corazones"
+    assert queen.get_attribute("title") == "dama de corazones"  # as the refusals say it
     colour = "(c) => getComputedStyle(c.querySelector('small')).color"
     assert page.locator("#pad-deck button[data-card='Qh']").evaluate(colour) == "rgb(192, 57, 43)"
     assert page.locator("#pad-deck button[data-card='Qc']").evaluate(colour) == "rgb(27, 27, 27)"

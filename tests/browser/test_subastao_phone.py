@@ -60,7 +60,7 @@ def test_the_match_page_fits_a_phone(live_server, browser, night, language):
     ("language", "prompt", "status"),
     [
         ("es-ES", "Juega Carmen", "subasta de 60 de Blas · triunfo  bastos"),
-        ("en-GB", "Carmen plays", "bid 60 by Blas · trump  clubs"),
+        ("en-GB", "Carmen plays", "bid 60 by Blas · trump  bastos"),  # not the French clubs
     ],
 )
 def test_the_pad_fits_a_phone_mid_hand(live_server, browser, night, language, prompt, status):
