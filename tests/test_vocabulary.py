@@ -90,3 +90,23 @@ def test_the_scripts_hold_no_word_of_the_vocabulary():
         if (text := path.read_text())
     }
     assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+@pytest.mark.django_db
+def test_a_service_refusal_names_its_field_and_is_translated_on_display():
+    """An unknown tournament setting: refused (400) naming the field, in English for
+    programs and in the reader's language for people (the same msg() template)."""
+    from clubs.models import Membership
+    from games.refusals import localize
+    from games.services import Refused
+    from tests.factories import ClubFactory, MembershipFactory
+    from tournaments import services
+
+    club = ClubFactory()
+    organiser = MembershipFactory(club=club, role=Membership.Role.ORGANISER).user
+    t = services.create_tournament(club=club, user=organiser, name="Liga", format="round_robin")
+    with pytest.raises(Refused) as refused:
+        services.update_tournament(t, organiser, colour="red", size=3)
+    assert (refused.value.status, refused.value.item) == (400, {"field": "settings"})
+    assert refused.value.message == "not a setting: colour, size"
+    assert localize(refused.value.message, lang="es") == "no es un ajuste: colour, size"

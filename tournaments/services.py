@@ -26,7 +26,7 @@ from clubs.access import may_organise, may_record, record_refusal
 from clubs.models import Club, Player
 from games import services as games
 from games.engine import Record, check_record, find_game
-from games.engine.messages import Seat, msg
+from games.engine.messages import Items, Seat, msg
 from games.models import HandEvent, Match
 from games.services import Refused, Stale
 
@@ -156,7 +156,9 @@ def update_tournament(t: Tournament, user: User, **changes: object) -> Tournamen
     _require_organiser(user, t.club)
     unknown = set(changes) - {"name", "is_public", *SETTINGS_BEFORE_START}
     if unknown:
-        raise Refused(f"not a setting: {', '.join(sorted(unknown))}", item={"field": "settings"})
+        raise Refused(
+            msg("not a setting: {items}", items=Items(sorted(unknown))), item={"field": "settings"}
+        )
     merged = {k: changes.get(k, getattr(t, k)) for k in SETTINGS_BEFORE_START}
     ruleset, table_size, entry_size = _validated(
         merged["format"],
