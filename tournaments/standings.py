@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, groupby
 
 from .metrics import (
     REGISTRY,
@@ -270,7 +270,9 @@ def ordered_rows(
     ):
         if not listed:
             continue
-        for group in order(listed):
+        for group in (
+            part for tied in _presorted(listed, values, criteria) for part in order(tied)
+        ):
             for e in sorted(group):
                 metrics = {
                     key: _tidy(h2h.get(e, 0) if key == "head_to_head" else values[key][e])
@@ -279,6 +281,24 @@ def ordered_rows(
                 rows.append(Row(e, position, metrics, is_out))
             position += len(group)
     return rows
+
+
+def _presorted(
+    listed: list[int], values: Mapping[str, Mapping[int, float]], criteria: Sequence[str]
+) -> list[list[int]]:
+    """``listed`` in groups, best first, by the criteria before head-to-head: those split
+    a group the same whatever the group (only a mini-league depends on who is in it), so
+    sorting by them at once ranks as splitting and re-ranking each part does; ``order``
+    then ranks each group from the first criterion, as it would have reached it."""
+    head = list(criteria)
+    if "head_to_head" in head:
+        head = head[: head.index("head_to_head")]
+    signs = [(values[k], 1 if REGISTRY[k].higher_is_better else -1) for k in head]
+
+    def key(e: int) -> tuple[float, ...]:
+        return tuple(-sign * column[e] for column, sign in signs)
+
+    return [list(g) for _, g in groupby(sorted(listed, key=key), key=key)]
 
 
 def in_dependency_order(keys: Sequence[str]) -> list[str]:

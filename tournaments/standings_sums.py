@@ -204,9 +204,7 @@ def standings_from_sums(tournament: Tournament, scheme: Scheme) -> Standings:
         unplayed[r.round].append(r)
     return Standings(
         names,
-        by_round(
-            list(names), scheme, withdrawn, ordered, sums, pairs, unplayed, relational=relational
-        ),
+        by_round(list(names), scheme, withdrawn, ordered, sums, pairs, unplayed),
     )
 
 
@@ -218,18 +216,18 @@ def by_round(
     sums: Mapping[int, list[tuple[int, dict[str, int]]]],
     pairs: Mapping[int, list[tuple[int, int, int, int]]],
     unplayed: Mapping[int, list[Result]],
-    *,
-    relational: bool,
 ) -> dict[int, list[Row]]:
     """Accumulate round by round and rank after each (see :func:`standings_from_sums`)."""
     additive = [m for m in ordered if m.additive]
+    keys = {m.key for m in ordered}
     totals = {m.key: dict.fromkeys(entries, 0) for m in additive}
     games: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     above: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     ppw = scheme.points_per_win
 
     def mini_league(group: list[int]) -> dict[int, float]:
-        return {e: ppw * sum(above[e].get(o, 0) for o in group if o != e) for e in group}
+        members = set(group)  # an entry never meets itself: no need to leave it out
+        return {e: ppw * sum(above[e][o] for o in above[e].keys() & members) for e in group}
 
     known = set(entries)
     out: dict[int, list[Row]] = {}
@@ -251,10 +249,9 @@ def by_round(
         for m in ordered:
             if m.depends:
                 values[m.key] = {e: m.derive(values, e) for e in entries}
-        if relational:
-            points = values["match_points"]
-            values["buchholz"] = _opponents(entries, games, points)
-            values["sonneborn_berger"] = _opponents(entries, above, points)
+        for key, counts in (("buchholz", games), ("sonneborn_berger", above)):
+            if key in keys:
+                values[key] = _opponents(entries, counts, values["match_points"])
         out[number] = ordered_rows(entries, values, scheme, mini_league, withdrawn=withdrawn)
     return out
 
