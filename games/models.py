@@ -110,7 +110,12 @@ class MatchUnit(models.Model):
     seats score together): derived from the events by ``games.services`` like every
     result, one row per unit from the match's creation on. ``counters`` are the game's
     per-unit tallies (declarations or bids made, cante points…), whole numbers under the
-    same keys for every match of a game, so that a query can sum them."""
+    same keys for every match of a game, so that a query can sum them.
+
+    ``place``, ``tied``, ``score_against`` and ``hands_against`` say how the unit stands
+    against the match's other units (``games.results.placings``), so that a standings
+    query sums them per entry without reading the other rows: placing points, matches
+    won and lost, points and hands conceded are each one ``Sum`` or ``Count``."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="units")
     unit = models.PositiveSmallIntegerField(_("unit"))
@@ -118,6 +123,14 @@ class MatchUnit(models.Model):
     is_winner = models.BooleanField(_("winner"), default=False)
     hands_won = models.PositiveSmallIntegerField(_("hands won"), default=0)
     counters = models.JSONField(_("counters"), default=dict, blank=True)
+    #: 1 + the units placed above it: the winner first, then by score
+    place = models.PositiveSmallIntegerField(_("place"), default=1)
+    #: the units sharing its place, itself included (1: placed alone)
+    tied = models.PositiveSmallIntegerField(_("units sharing the place"), default=1)
+    #: the other units' scores, summed
+    score_against = models.IntegerField(_("score conceded"), default=0)
+    #: the hands that went to the other units
+    hands_against = models.PositiveSmallIntegerField(_("hands conceded"), default=0)
 
     class Meta:
         ordering = ["match", "unit"]

@@ -11,7 +11,7 @@ reads them — never a hand's summary JSON, never a side derived from a seat num
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -56,3 +56,27 @@ def unit_results(match_ids: Iterable[int]) -> dict[int, list[UnitResult]]:
             UnitResult(unit, score, is_winner, hands_won, MappingProxyType(dict(counters or {})))
         )
     return out
+
+
+def against_the_others(
+    scores: Sequence[int], hands_won: Sequence[int], winner_unit: int | None
+) -> list[dict[str, int]]:
+    """How each unit of a match stands against the others, as ``MatchUnit`` stores it:
+    ``place`` (1 + the units placed above it: the winner first, then by score), ``tied``
+    (the units sharing that place, itself included), ``score_against`` and
+    ``hands_against`` (the other units' scores and hands won, summed).
+
+    >>> against_the_others([11, 7], [5, 3], 0)[1]
+    {'place': 2, 'tied': 1, 'score_against': 11, 'hands_against': 5}
+    """
+    keys = [(u != winner_unit, -score) for u, score in enumerate(scores)]
+    total_score, total_hands = sum(scores), sum(hands_won)
+    return [
+        {
+            "place": 1 + sum(other < key for other in keys),
+            "tied": keys.count(key),
+            "score_against": total_score - scores[u],
+            "hands_against": total_hands - hands_won[u],
+        }
+        for u, key in enumerate(keys)
+    ]

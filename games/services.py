@@ -29,7 +29,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.db import connection, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from kombu.exceptions import OperationalError
@@ -38,9 +38,11 @@ from clubs.access import may_record, may_undo, record_refusal
 from clubs.models import Club, Player
 
 from .analysis import analyses_on_write
+from .bulk import insert_rows as _insert
 from .engine import Game, HandOutcome, Record, RuleError, check_record, find_game, hand_events
 from .engine.messages import msg
 from .models import Hand, HandEvent, Match, MatchUnit, Seat, UndoRecord
+from .results import against_the_others
 from .signals import match_result_changed, match_written
 from .tasks import analyse_match
 
@@ -49,6 +51,9 @@ logger = logging.getLogger(__name__)
 ANALYSIS_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 
 User = AbstractBaseUser | AnonymousUser
+#: the ``MatchUnit`` columns :func:`_unit_rows` derives
+UNIT_COLUMNS = ("score", "is_winner", "hands_won", "counters")
+UNIT_COLUMNS += ("place", "tied", "score_against", "hands_against")
 
 
 class Refused(Exception):
@@ -199,9 +204,10 @@ def create_match(
         Seat.objects.bulk_create(
             Seat(match=match, number=n, player=p) for n, p in enumerate(players)
         )
+        units = engine.units(ruleset)  # level at 0: all share the first place (_unit_rows)
         MatchUnit.objects.bulk_create(
-            MatchUnit(match=match, unit=u, counters=dict.fromkeys(engine.counters, 0))
-            for u in range(engine.units(ruleset))
+            MatchUnit(match=match, unit=u, tied=units, counters=dict.fromkeys(engine.counters, 0))
+            for u in range(units)
         )
         Hand.objects.create(match=match, number=1, dealer=first_dealer)
     return match
@@ -585,33 +591,6 @@ def record_hands(match: Match, record: Record, user: User) -> None:
         _sync_match(game, match, state, outcomes, writes=len(events))
 
 
-def _insert(model: type[models.Model], columns: list[str], rows: list[list[Any]]) -> None:
-    """Insert ``rows`` (the values of the fields ``columns``, by attribute name) into
-    ``model``'s table in one go, without reading anything back.
-
-    On PostgreSQL with COPY: six times faster than ``bulk_create`` for an event log
-    (Django 5.2 sends a bulk INSERT as UNNEST over arrays whose JSON items psycopg
-    escapes one by one); elsewhere ``bulk_create``."""
-    if not rows:
-        return
-    if connection.vendor != "postgresql":
-        model.objects.bulk_create(model(**dict(zip(columns, row, strict=True))) for row in rows)
-        return
-    from psycopg.types.json import Jsonb
-
-    meta = model._meta
-    quote = connection.ops.quote_name
-    json = {i for i, c in enumerate(columns) if isinstance(meta.get_field(c), models.JSONField)}
-    names = ", ".join(quote(meta.get_field(c).column) for c in columns)
-    statement = f"COPY {quote(meta.db_table)} ({names}) FROM STDIN"
-    with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
-        for row in rows:
-            for i in json:
-                if row[i] is not None:  # None stays SQL NULL, as the ORM stores it
-                    row[i] = Jsonb(row[i])
-            copy.write_row(row)
-
-
 def export_record(match: Match, *, hide_deal_in_play: bool = False) -> Record:
     """The match as a ``card-record`` (what :func:`import_record` reads); see
     :func:`replay` for ``hide_deal_in_play``."""
@@ -725,7 +704,8 @@ def _apply_and_store(
 
 def _unit_rows(game: Game, state: Any, outcomes: list[HandOutcome]) -> list[dict[str, Any]]:
     """What ``state`` derives for each scoring unit: score, winner, hands won (hands that
-    went to the unit) and the sum of the game's per-hand counters."""
+    went to the unit), the sum of the game's per-hand counters, and how it stands against
+    the other units (``games.results.against_the_others``: what standings sum)."""
     units = len(state.score)
     rows = [
         {"score": state.score[u], "is_winner": state.winner_unit == u, "hands_won": 0}
@@ -738,8 +718,12 @@ def _unit_rows(game: Game, state: Any, outcomes: list[HandOutcome]) -> list[dict
         for unit, added in enumerate(game.unit_counters(state.rules, outcome)):
             for key, value in added.items():
                 counters[unit][key] = counters[unit].get(key, 0) + value
-    for row, counted in zip(rows, counters, strict=True):
+    placed = against_the_others(
+        [r["score"] for r in rows], [r["hands_won"] for r in rows], state.winner_unit
+    )
+    for row, counted, standing in zip(rows, counters, placed, strict=True):
         row["counters"] = counted
+        row.update(standing)
     return rows
 
 
@@ -796,9 +780,7 @@ def _sync_match(
                 setattr(row, key, value)
             changed.append(row)
     MatchUnit.objects.bulk_create([r for r in changed if r.pk is None])
-    MatchUnit.objects.bulk_update(
-        [r for r in changed if r.pk is not None], ["score", "is_winner", "hands_won", "counters"]
-    )
+    MatchUnit.objects.bulk_update([r for r in changed if r.pk is not None], UNIT_COLUMNS)
     match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
     if state.finished and match.finished_at is None:
         match.finished_at = timezone.now()  # once: a correction keeps it

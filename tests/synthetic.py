@@ -15,6 +15,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
     from clubs.models import Club, Player
     from games.engine.cuatrola.views import COUNTERS
     from games.models import Hand, Match, MatchUnit
+    from games.results import against_the_others
     from tournaments.models import Entry, EntryPlayer, Fixture, FixtureEntry, Round, Tournament
     from tournaments.pairing import double_berger_rounds
 
@@ -83,6 +84,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
                     summary={"winner_side": side, "declarer": declarer, "declaration": declaration},
                 )
             )
+        placed = against_the_others(score, won, winner)  # as the write path stores them
         units += [
             MatchUnit(
                 match=m,
@@ -91,6 +93,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
                 is_winner=winner == u,
                 hands_won=won[u],
                 counters=made[u],
+                **placed[u],
             )
             for u in (0, 1)
         ]

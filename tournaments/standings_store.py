@@ -1,9 +1,12 @@
-"""Loading results from the database for the pure standings module, and storing snapshots.
+"""Storing standings snapshots, and loading results for the pure standings module.
 
-Match results are read only through ``games.results.unit_results`` (one row per scoring
-unit); the fixture's entry at unit ``u`` is the match's unit ``u``. A constant number of
-queries whatever the number of matches: entries, fixtures with their entries, the unit
-results, then the tournament's row lock, one delete and one bulk insert of the snapshots.
+:func:`store_standings` ranks from the sums of the unit rows (``standings_sums``: the
+tournament, its entries, the byes and forfeits, two aggregate queries) and stores one
+snapshot per round (the tournament's row lock, one delete, one COPY): a constant number
+of queries whatever the number of matches. :func:`load_results` gives every decided
+fixture as a ``standings.Result`` (match results read through
+``games.results.unit_results``; the fixture's entry at unit ``u`` is the match's unit
+``u``), for what ranks in Python: the draw's score groups, checks, tests.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from games.bulk import insert_rows
 from games.engine import find_game
 from games.models import HandEvent, Match
 from games.results import unit_results
 
 from .models import Entry, Fixture, FixtureEntry, Round, StandingsSnapshot, Tournament
-from .standings import Participant, Result, Scheme, default_tiebreaks, rank, standings_by_round
+from .standings import Participant, Result, Row, Scheme, default_tiebreaks
+from .standings_sums import standings_from_sums, unplayed_result
 
 
 def tiebreaks_of(tournament: Tournament) -> list[str]:
@@ -87,18 +92,11 @@ def load_results(tournament: Tournament) -> Loaded:
     results = []
     for f in fixtures:
         number = f.round.number
-        if f.decision == Fixture.Decision.VOID:
-            continue
-        if f.decision == Fixture.Decision.FORFEIT:
-            participants = tuple(
-                Participant(u.entry_id, u.awarded_score or 0, forfeited=u.forfeited)
-                for u in f.units
-            )
-            results.append(Result(number, participants, k, forfeit=True))
-        elif f.match_id is None and len(f.units) == 1:
-            if gone.get(f.units[0].entry_id, number) < number:
-                continue
-            results.append(Result(number, (Participant(f.units[0].entry_id),), k))
+        if f.decision or f.match_id is None:
+            units = [(u.entry_id, u.awarded_score, u.forfeited) for u in f.units]
+            result = unplayed_result(number, f.decision, units, tournament, gone)
+            if result is not None:
+                results.append(result)
         elif by_match.get(f.match_id):  # a match without unit rows counts for nobody
             units = {u.unit: u for u in by_match[f.match_id]}
             participants = tuple(
@@ -129,32 +127,11 @@ def store_standings(tournament_id: int) -> int:
     """
     tournament = Tournament.objects.get(pk=tournament_id)
     version = tournament.results_version
-    loaded = load_results(tournament)
-    names = {e.pk: e.name for e in loaded.entries}
-    scheme = scheme_of(tournament)
-    by_round = standings_by_round(
-        list(names), loaded.results, scheme, withdrawn=loaded.withdrawn, annulled=loaded.annulled
-    )
-    if not by_round:  # nothing decided yet: everybody level
-        by_round = {0: rank(list(names), [], scheme, withdrawn=loaded.withdrawn)}
+    standings = standings_from_sums(tournament, scheme_of(tournament))
     now = timezone.now()
     snapshots = [
-        StandingsSnapshot(
-            tournament=tournament,
-            after_round=after,
-            computed_at=now,
-            rows=[
-                {
-                    "entry": r.entry,
-                    "name": names[r.entry],
-                    "rank": r.rank,
-                    "withdrawn": r.withdrawn,
-                    **r.metrics,
-                }
-                for r in rows
-            ],
-        )
-        for after, rows in by_round.items()
+        [tournament.pk, after, now, snapshot_rows(rows, standings.names)]
+        for after, rows in standings.by_round.items()
     ]
     with transaction.atomic():
         stored = (
@@ -165,11 +142,22 @@ def store_standings(tournament_id: int) -> int:
         if stored > version:
             return 0
         StandingsSnapshot.objects.filter(tournament=tournament).delete()
-        StandingsSnapshot.objects.bulk_create(snapshots)
+        insert_rows(
+            StandingsSnapshot, ["tournament_id", "after_round", "computed_at", "rows"], snapshots
+        )
         Tournament.objects.filter(pk=tournament_id).update(
             standings_computed_at=now, standings_version=version
         )
     return len(snapshots)
+
+
+def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]]:
+    """A snapshot's stored rows: each entry's name, rank and withdrawal, then its columns."""
+    return [
+        {"entry": r.entry, "name": names[r.entry], "rank": r.rank, "withdrawn": r.withdrawn}
+        | r.metrics
+        for r in rows
+    ]
 
 
 def fixture_rows(tournament: Tournament, round_: Round | None = None) -> list[dict[str, Any]]:
