@@ -51,8 +51,10 @@ class Search:
             self._held[seat][card.suit] = dict.fromkeys(suit)
         by_suit = self._suspects.by_seat[seat]
         for key in [k for k, plays in by_suit.items() if plays[-1] is record]:
-            by_suit[key].pop()
-            if not by_suit[key]:
+            plays = by_suit[key]
+            while plays and plays[-1] is record:  # filed twice when lead and trump agree
+                plays.pop()
+            if not plays:
                 del by_suit[key]
         del self.tricks[tricks:]
         self.__dict__.update(saved)
