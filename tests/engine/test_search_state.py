@@ -9,10 +9,10 @@ import pickle
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import pytest
 from games.engine import RuleError, find_game
 from games.engine.cards import Deck
 
@@ -107,7 +107,8 @@ def test_a_whole_hand_pushed_pops_back_to_its_start(name, rules):
         card = hand.legal_plays()[-1]
         hand.push(game.event_from_dict({"kind": "play", "card": card.text}))
         pushed += 1
-    assert hand.is_complete and pushed == len(hand.plays)
+    assert hand.is_complete
+    assert pushed == len(hand.plays)
     while pushed:
         hand.pop()
         pushed -= 1
@@ -126,4 +127,5 @@ def test_a_refused_push_changes_nothing():
     with pytest.raises(RuleError) as refused:
         hand.push(game.event_from_dict({"kind": "play", "card": theirs.text}))
     assert refused.value.rule == "V1"
-    assert state_of(hand) == before and hand._stack == []
+    assert state_of(hand) == before
+    assert hand._stack == []
