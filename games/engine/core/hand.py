@@ -267,13 +267,21 @@ class TrickHand(Search):
                 if faults:
                     break
         # V2: the newly known card, held all along, against this seat's earlier plays
-        # filed under its suit (and a side's cantes before its trump pair)
-        if owner is None and (
-            card.suit in self._suspects.by_seat[seat] or (self.has_cantes and self.cantes)
-        ):
-            proofs = self._proofs_from_new_cards(seat, {card: PLAYED_AT[trick]})
-            if proofs:
-                faults = (faults or []) + proofs
+        # filed under its suit (Proofs._proofs_from_new_cards inlined for the one card:
+        # the hot path), and against a side's cantes before its trump pair
+        if owner is None:
+            filed = self._suspects.by_seat[seat].get(card.suit)
+            if filed and seat != self.settled:
+                violation = rule.violation
+                for earlier in filed:
+                    v = violation(earlier.card, card, earlier.ctx)
+                    if v:
+                        error = self._play_error(earlier, v, PLAYED_AT[trick])
+                        faults = [*(faults or []), error]
+            if self.has_cantes and self.cantes:
+                proofs = self._trump_pending_proofs(seat, {card: PLAYED_AT[trick]})
+                if proofs:
+                    faults = (faults or []) + proofs
         if faults:
             faults = self._unsettled(faults)
             if faults:
