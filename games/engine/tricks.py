@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .cards import SPANISH_40, Card
+from .core.trickrule import TrickRule
 from .messages import Seat, msg
 
 #: Card strength within its suit. Every Spanish deck the site plays ranks its cards in the
@@ -254,3 +255,13 @@ def trick_winner(cards: list[Card], trump: str) -> int:
             best = i
         # otherwise c is off-suit and not trump: it cannot win
     return best
+
+
+#: C7/C8 (Subastao's S4) as the core's trick rule
+SPANISH_TRICKS = TrickRule(
+    advance,
+    violation,
+    witness_suits,
+    legal_cards,
+    lambda ctx, cards: cards.index(winning_card(ctx)),
+)

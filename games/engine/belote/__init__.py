@@ -1,5 +1,6 @@
 """Belote (Bulgarian belot): RULES.md B1–B9 (see docs/rules.md)."""
 
+from ..core.hand import Trick
 from .declarations import belote_cards, fours, runs, shape_of
 from .events import (
     Belote,
@@ -13,7 +14,7 @@ from .events import (
     event_to_dict,
 )
 from .game import BeloteGame
-from .hand import HandState, Trick
+from .hand import HandState
 from .match import MatchState
 from .options import CALLS, CONTRACT, CONTRACTS, BeloteRules, Contract, game_points
 from .play import TrickContext, advance, context, legal_cards, trick_winner, violation

@@ -254,8 +254,7 @@ class AnnounceMixin:
     def _apply_declaration(self, event: Declaration | Belote) -> None:
         record, new = self._judge_declaration(event)
         for card, evidence in new.items():
-            self.knowledge.learn(record.seat, card, evidence)
-            self._held[record.seat][card] = None
+            self._learn(record.seat, card, evidence)
         self.declarations.append(record)
         if record.kind == "belote":
             self.pending_belote = (record.seat, record.suit)

@@ -113,5 +113,6 @@ class AuctionMixin:
             self.declarer = self.standing_seat
             self.multiplier = self.doubling
             self.leader = self.first
-            self._ctx = self._empty_ctx()
+            self._ctx = self._lead_ctx = self._empty_ctx()
+            self._points = self.contract.points
         self._update_turn()

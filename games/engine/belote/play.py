@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..cards import Card
+from ..core.trickrule import TrickRule
 from .options import Contract
 
 
@@ -149,3 +150,9 @@ def legal_cards(hand: Iterable[Card], ctx: TrickContext) -> list[Card]:
 def trick_winner(cards: list[Card], contract: Contract) -> int:
     """Index in ``cards`` of the card that wins the trick (B6)."""
     return context(cards, contract).winning
+
+
+#: B6 as the core's trick rule
+BELOTE_TRICKS = TrickRule(
+    advance, violation, witness_suits, legal_cards, lambda ctx, cards: ctx.winning
+)

@@ -9,12 +9,12 @@ re-checked.
 
 from __future__ import annotations
 
-from ..cards import FRENCH_32, Card
+from ..cards import FRENCH_32
 from ..core.proofs import Proofs
 from ..errors import RuleError
 from ..knowledge import Evidence, PlayRecord
 from ..messages import Seat, msg
-from .play import TrickContext, Violation, violation
+from .play import TrickContext, Violation
 
 DECK = FRENCH_32
 
@@ -26,20 +26,6 @@ def side_of(seat: int) -> int:
 
 class ProofsMixin(Proofs):
     """The V2 proofs and error builders of HandState (uses its state)."""
-
-    def _proofs_from_new_cards(self, seat: int, new: dict[Card, Evidence]) -> list[RuleError]:
-        """Earlier plays that the cards ``new`` — newly known to be ``seat``'s by the
-        current event — prove faulty. None of them was played before now, so ``seat``
-        held each of them at every earlier moment of the round. A seat the record's
-        penalty names has its revokes settled by it (RECORD_FORMAT.md "penalty")."""
-        if seat == self.settled:
-            return []
-        # only the plays a card of this suit could prove faulty (play.witness_suits)
-        errors = [
-            self._play_error(record, v, evidence)
-            for record, v, evidence in self._suspects.proved(seat, new, violation)
-        ]
-        return sorted(errors, key=lambda e: e.seq)
 
     # ------------------------------------------------------------------ errors
 

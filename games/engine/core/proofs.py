@@ -59,7 +59,24 @@ class SuspectIndex:
 
 
 class Proofs:
-    """Error builders every hand state uses (its ``number``, ``seq``, ``knowledge``)."""
+    """Error builders every hand state uses (its ``number``, ``seq``, ``knowledge``), and
+    what a newly known card proves (its ``_suspects``, ``trick_rule``, ``settled``)."""
+
+    def _proofs_from_new_cards(self, seat: int, new: dict[Card, Any]) -> list[RuleError]:
+        """Earlier plays and cantes that the cards ``new`` — newly known to be ``seat``'s
+        by the current event — prove faulty. None of them was played before now, so
+        ``seat`` held each of them at every earlier moment of the hand. The plays of the
+        seat a record's penalty names are its to settle (RECORD_FORMAT.md "penalty")."""
+        errors = [] if seat == self.settled else self._play_proofs(seat, new)
+        if self.has_cantes and self.cantes:  # most plays: no cante to prove against
+            errors += self._trump_pending_proofs(seat, new)
+        return errors
+
+    def _play_proofs(self, seat: int, new: dict[Card, Any]) -> list[RuleError]:
+        """The earlier plays filed under a new card's suit that it proves illegal (the
+        callers take the earliest, so the index's order, card by card, is as good)."""
+        proved = self._suspects.proved(seat, new, self.trick_rule.violation)
+        return [self._play_error(record, v, evidence) for record, v, evidence in proved]
 
     def _worst(self, violations: Iterable[Any]) -> Any:
         found = [v for v in violations if v is not None]
@@ -93,6 +110,8 @@ class Proofs:
 class CanteProofs(Proofs):
     """The proofs of the games with cantes (uses ``plays``, ``cantes``, ``trump``,
     ``_pair``, ``deal``)."""
+
+    has_cantes = True
 
     #: the play rule (C7, S4) and the cante rule (C9, S5)
     play_rule: ClassVar[str]

@@ -219,7 +219,7 @@ class CantesMixin:
     def _apply_cante(self, event: Cante) -> None:
         record, new = self._judge_cante(event)
         for card, evidence in new.items():
-            self.knowledge.learn(record.seat, card, evidence)
+            self._learn(record.seat, card, evidence)
         self.cantes.append(record)
         self.sung_suits.add(record.suit)
         self.cante_points[side_of(record.seat)] += record.value

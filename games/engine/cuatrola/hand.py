@@ -10,8 +10,11 @@ Without the deal, every event is checked against what the record proves (V2): a 
 is refused at the first event that proves it, naming the earlier play. With the deal
 (V4) every event is checked at once and ``legal_plays()`` is exact.
 
-Cost: an event touches the current trick and, when it makes a card newly known, the
-at most four earlier plays (and the cantes) of that seat — never the whole hand.
+The play, its refusals, the V2 proofs and the penalty's skeleton are the core's
+(:class:`~games.engine.core.hand.TrickHand`); this class adds the shown trump card (C1),
+the calls and a sitting-out partner (C3–C5), the cantes (C9), the failed cuatrola or
+quintola (C10) and the score (C10, C12). Cost: an event touches the current trick and,
+when it makes a card newly known, only that seat's plays filed under its suit.
 """
 
 from __future__ import annotations
@@ -20,13 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import SPANISH_20, Card
-from ..core.hand import SPEAK_TURN, PlayRefusals
-from ..core.proofs import SuspectIndex
+from ..core.hand import SPEAK_TURN, TrickHand
+from ..core.hand import Trick as _Trick
 from ..errors import RuleError
 from ..messages import Seat, msg
+from ..tricks import SPANISH_TRICKS, context
 from .cantes import CantesMixin
-from .events import Call, Cante, Event, Penalty, Play
-from .knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
+from .events import Call, Cante, Penalty, Play
+from .knowledge import Evidence
 from .options import (
     CALL_RANK,
     CALLS,
@@ -37,7 +41,7 @@ from .options import (
     VALUE,
     CuatrolaRules,
 )
-from .play import POINTS, advance, context, legal_cards, violation, winning_card, witness_suits
+from .play import POINTS
 from .proofs import ProofsMixin, side_of
 
 DECK = SPANISH_20
@@ -48,15 +52,10 @@ def _card(value: Card | str) -> Card | str | None:
     return DECK.card(value) if isinstance(value, str) else value
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(_Trick):
     """A completed trick: who led, the seats and cards in order, and the winner (C8)."""
 
-    number: int
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[Card, ...]
-    winner: int
+    __slots__ = ()
 
     @property
     def points(self) -> int:
@@ -77,8 +76,22 @@ class HandResult:
     penalty: Penalty | None = None
 
 
-class HandState(CantesMixin, ProofsMixin, PlayRefusals):
+class HandState(CantesMixin, ProofsMixin, TrickHand):
     """A hand being played. See the module docstring."""
+
+    title = "Cuatrola"
+    trick_rule = SPANISH_TRICKS
+    handlers = {Play: "_apply_play", Call: "_apply_call", Cante: "_apply_cante"}
+    handlers[Penalty] = "_apply_penalty"
+    trick_class = Trick
+    header_rule, penalty_rule, penalty_rules = "C1", "C12", ("C7", "C9")
+    penalty_order = ("option", "seat", "rule", "ahead", "again", "state")
+    penalty_words = {
+        "seat": "a penalty needs the seat (0 to 3) that broke the rules",
+        "rule": "a penalty must name the rule broken: C7 or C9",
+        "again": "the hand was already ended by a penalty",
+    }
+    deck_first = False
 
     def __init__(
         self,
@@ -91,14 +104,36 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         score_before: tuple[int, int] = (0, 0),
     ) -> None:
         """Start a hand (C1). ``deal``, when given, is the five cards of every seat (V4)."""
-        self.rules = rules
-        self.number = number
-        self.seq = 0  # number of accepted events
-        self.score_before = tuple(score_before)
-        if type(dealer) is not int or not 0 <= dealer < SEATS:
-            raise self._error("C1", msg("dealer must be a seat from 0 to {n}", n=SEATS - 1))
-        self.dealer = dealer
-        self.mano = (dealer + 1) % SEATS
+        self._trump_given = trump_card
+        self._start(
+            rules,
+            dealer,
+            deal,
+            number=number,
+            score_before=score_before,
+            hand_size=HAND_SIZE,
+            deck=DECK,
+        )
+        del self._trump_given
+        self.mano = self.first
+        if deal is None:
+            self._learn(dealer, self.trump_card, Evidence("trump"))
+        self.calls: list[str] = []
+        self.declaration: str | None = None  # set when the calls are complete
+        self.auction_over = False
+        self.declarer: int | None = None
+        self.sitting_out: int | None = None
+        self.cantes = []
+        self.sung_suits: set[str] = set()
+        self.cante_points = [0, 0]
+        self.failed = False
+        self._points = POINTS
+        self._ctx = self._lead_ctx = context([], self.trump)
+        self._update_turn()
+
+    # ------------------------------------------------------------------ header (C1, V1)
+    def _check_header(self) -> None:
+        trump_card = self._trump_given
         trump = _card(trump_card)
         if trump not in DECK:
             raise self._error(
@@ -111,46 +146,9 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
             )
         self.trump_card: Card = trump
         self.trump: str = trump.suit
-        self.knowledge = Knowledge(SEATS)
-        self.deal: tuple[tuple[Card, ...], ...] | None = None
-        if deal is not None:
-            self.deal = self._check_deal(deal)
-            for seat, cards in enumerate(self.deal):
-                for card in cards:
-                    self.knowledge.learn(seat, card, Evidence("dealt"))
-        else:
-            self.knowledge.learn(dealer, trump, Evidence("trump"))
 
-        self.calls: list[str] = []
-        self.declaration: str | None = None  # set when the calls are complete
-        self.declarer: int | None = None
-        self.sitting_out: int | None = None
-        self.tricks: list[Trick] = []
-        self.current_seats: list[int] = []
-        self.current_cards: list[Card] = []
-        self.leader: int | None = None
-        self.plays: list[PlayRecord] = []
-        self.plays_by_seat: list[list[PlayRecord]] = [[] for _ in range(SEATS)]
-        #: per seat and suit, its plays that a card of that suit could prove illegal (V2)
-        self._suspects = SuspectIndex(SEATS)
-        self.cantes: list[CanteRecord] = []
-        self.sung_suits: set[str] = set()
-        self.tricks_won = [0, 0]
-        self.card_points = [0, 0]
-        self.cante_points = [0, 0]
-        self.last_trick_side: int | None = None
-        self.failed = False
-        self.penalty: Penalty | None = None
-        #: the penalty this hand's record ends with, told before the play (expect_penalty)
-        self.penalty_ahead: Penalty | None = None
-        # derived, kept up to date by the event handlers (the hot path reads them)
-        self._complete = False
-        self._turn: int | None = self.mano
-        self._ctx = context([], self.trump)
-
-    # ------------------------------------------------------------------ header (C1, V1)
     def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-        hands = self._checked_deal(deal, SEATS, HAND_SIZE, DECK, "C1")
+        hands = super()._check_deal(deal)
         if self.trump_card not in hands[self.dealer]:
             raise self._error(
                 "C1",
@@ -169,24 +167,13 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         """``calling``, ``playing`` or ``complete``."""
         if self.declaration is None:
             return "calling"
-        if self.is_complete:
-            return "complete"
-        return "playing"
-
-    @property
-    def is_complete(self) -> bool:
-        """All tricks played, a cuatrola/quintola failed (C10) or a penalty given (C12)."""
-        return self._complete
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to call or play next; None when the hand is complete."""
-        return self._turn
+        return "complete" if self._complete else "playing"
 
     def _update_turn(self) -> None:
         self._complete = self.declaration is not None and (
             self.penalty is not None or self.failed or len(self.tricks) == TRICKS
         )
+        self._playing = self.declaration is not None and not self._complete
         if self.declaration is None:
             self._turn = (self.mano + len(self.calls)) % SEATS
         elif self._complete:
@@ -196,25 +183,11 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         else:
             self._turn = self._next_active(self.current_seats[-1])
 
-    @property
-    def trick_size(self) -> int:
-        """4, or 3 when the declarer's partner sits out (C5)."""
-        return SEATS - 1 if self.sitting_out is not None else SEATS
-
-    @property
-    def trick_number(self) -> int:
-        """1-based number of the trick being played (or next to be played)."""
-        return len(self.tricks) + 1
-
-    @property
-    def current_trick(self) -> list[tuple[int, Card]]:
-        return list(zip(self.current_seats, self.current_cards, strict=True))
-
     def points(self) -> tuple[int, int]:
         """Cards won + últimas + cantes, per side (C10)."""
         ultimas = [0, 0]
-        if self.last_trick_side is not None:
-            ultimas[self.last_trick_side] = LAST_TRICK_BONUS
+        if self.last_trick_unit is not None:
+            ultimas[self.last_trick_unit] = LAST_TRICK_BONUS
         return tuple(self.card_points[i] + ultimas[i] + self.cante_points[i] for i in (0, 1))
 
     @property
@@ -254,40 +227,6 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         seat = self.to_act
         return [c for c in self.rules.legal_call_names() if self._call_fault(seat, c) is None]
 
-    def legal_plays(self) -> list[Card]:
-        """Cards the seat to play may play.
-
-        With the deal: exactly the C7-legal cards of its hand. Without it: every card
-        :meth:`apply` would accept — not yet played, not known to be another seat's, not
-        proved illegal by the cards this seat is known to hold, and not proving an
-        earlier play or cante of its seat faulty (V2).
-        """
-        seat = self.to_act
-        if seat is None or self.declaration is None:
-            return []
-        ctx = self._ctx
-        held = self.knowledge.held_now(seat)
-        if self.deal is not None:
-            return DECK.sort(legal_cards(held, ctx))
-        full = len(self.knowledge.known[seat]) >= HAND_SIZE
-        candidates = [
-            c
-            for c in DECK
-            if c not in self.knowledge.played
-            and self.knowledge.owner_of.get(c, seat) == seat
-            and (not full or c in self.knowledge.known[seat])
-        ]
-        trick = len(self.tricks) + 1
-        return DECK.sort(
-            c
-            for c in candidates
-            if not any(violation(c, w, ctx) for w in held)
-            and (
-                c in self.knowledge.known[seat]
-                or not self._proofs_from_new_cards(seat, {c: Evidence("played", trick)})
-            )
-        )
-
     def legal_cantes(self) -> list[tuple[int, str]]:
         """(seat, suit) cantes that may be announced now (C9): exact with the deal; without
         it, those not already ruled out by the record."""
@@ -304,53 +243,6 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
                     continue
                 out.append((seat, suit))
         return out
-
-    # ------------------------------------------------------------------ penalty ahead (C12)
-    def expect_penalty(self, penalty: Penalty | None) -> None:
-        """Tell the hand, before its play, that its record ends with ``penalty`` (C12).
-
-        A record (a paper score sheet) shows the renuncio card, and the penalty comes
-        last; the penalty settles the penalised seat's breaches of its rule that only
-        knowledge of cards proves (a C7 play; a cante of a pair it did not hold, or not
-        the trump pair first): they are accepted and kept, and every other check still
-        applies (RECORD_FORMAT.md ``penalty``). The record checker, an import and the
-        replay of a stored match call this with the hand's own penalty; live entry never
-        does, so a scorer's provable revoke is refused at once and the scorer records the
-        penalty instead. A penalty that will be refused (option off, no seat 0-3, no rule
-        C7/C9) settles nothing.
-        """
-        if (
-            penalty is None
-            or not self.rules.renuncio_penalty
-            or type(penalty.seat) is not int
-            or not 0 <= penalty.seat < SEATS
-            or penalty.rule not in ("C7", "C9")
-        ):
-            self.penalty_ahead = None
-        else:
-            self.penalty_ahead = penalty
-
-    def _unsettled(self, faults: list[RuleError]) -> list[RuleError]:
-        """``faults`` less the breaches the penalty ahead settles (its seat, its rule)."""
-        ahead = self.penalty_ahead
-        if ahead is None:
-            return faults
-        return [e for e in faults if not (e.seat == ahead.seat and e.rule == ahead.rule)]
-
-    # ------------------------------------------------------------------ applying events
-    def apply(self, event: Event) -> None:
-        """Accept ``event`` or raise :class:`RuleError`; a refused event changes nothing."""
-        if isinstance(event, Play):
-            self._apply_play(event)
-        elif isinstance(event, Call):
-            self._apply_call(event)
-        elif isinstance(event, Cante):
-            self._apply_cante(event)
-        elif isinstance(event, Penalty):
-            self._apply_penalty(event)
-        else:
-            raise TypeError(msg("not a Cuatrola event: {event!r}", event=event))
-        self.seq += 1
 
     # calls (C3, C4) -----------------------------------------------------------------
     def _call_fault(self, seat: int, call: str) -> tuple[str, str] | None:
@@ -415,83 +307,28 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
     def _finish_calls(self) -> None:
         ranks = [CALL_RANK[c] for c in self.calls]
         best = max(ranks)
+        self.auction_over = True
         if best == 0:
             self.declaration = "plain"
         else:
             self.declaration = CALLS[best]
             self.declarer = (self.mano + ranks.index(best)) % SEATS
-            self.sitting_out = (self.declarer + 2) % SEATS  # C5
+            self.sitting_out = self._skip = (self.declarer + 2) % SEATS  # C5
+            self.trick_size = SEATS - 1
         self.leader = self.mano if self.mano != self.sitting_out else self._next_active(self.mano)
 
     def _next_active(self, seat: int) -> int:
         nxt = (seat + 1) % SEATS
         return (nxt + 1) % SEATS if nxt == self.sitting_out else nxt
 
-    # plays (C5–C8, C10, V1, V2) ----------------------------------------------------------
-    def _apply_play(self, event: Play) -> None:
-        card = event.card
-        seat = self._turn
-        kn = self.knowledge
-        played = kn.played
-        owner = kn.owner_of.get(card)
-        known = kn.known[seat] if seat is not None else None
-        if (
-            self._complete
-            or self.declaration is None
-            or (event.seat is not None and event.seat != seat)
-            or card in played
-            or card not in DECK
-            or (owner is not None and owner != seat)
-            or (owner is None and len(known) >= HAND_SIZE)
-        ):
-            raise self._play_refusal(event)  # faulty on its own terms (V1, C3, C10, C12)
+    # plays (C5–C8, C10, V1, V2): the core's; what ends the hand early ---------------
+    def _trick_done(self, side: int) -> None:
+        if self.declaration in ("cuatrola", "quintola"):
+            lost = self.tricks_won[1 - side_of(self.declarer)]
+            if lost > TRICKS - self.rules.tricks_needed(self.declaration):
+                self.failed = True  # C10: the hand ends with the failing trick
 
-        trick = len(self.tricks) + 1
-        ctx = self._ctx
-        record = PlayRecord(self.seq, seat, card, trick, len(self.current_cards) + 1, ctx)
-        faults = None
-        for w in known:
-            if w not in played and violation(card, w, ctx):
-                own = self._worst(violation(card, h, ctx) for h in kn.held_now(seat))
-                faults = [self._play_error(record, own)]
-                break
-        if owner is None:
-            evidence = Evidence("played", trick)
-            proofs = self._proofs_from_new_cards(seat, {card: evidence})
-            if proofs:
-                faults = (faults or []) + proofs
-            known[card] = evidence  # the proofs' messages read it; undone if refused
-        if faults:
-            faults = self._unsettled(faults)
-        if faults:
-            if owner is None:
-                del known[card]
-            raise min(faults, key=lambda e: e.seq)
-
-        # accepted
-        if owner is None:
-            kn.owner_of[card] = seat
-        played[card] = (seat, self.seq, trick)
-        self.plays.append(record)
-        self.plays_by_seat[seat].append(record)
-        suits = witness_suits(card, ctx)
-        if suits:  # most plays: filed nowhere, no call made
-            self._suspects.file(record, suits)
-        self.current_seats.append(seat)
-        self.current_cards.append(card)
-        self._ctx = advance(ctx, card)
-        if len(self.current_cards) == self.trick_size:
-            self._finish_trick()
-        self._update_turn()
-
-    def _play_refusal(self, event: Play) -> RuleError:
-        """The error for a play that is faulty on its own terms."""
-        card = event.card
-        loc = {
-            "trick": len(self.tricks) + 1,
-            "position": len(self.current_cards) + 1,
-            "card": card.text,
-        }
+    def _closed_refusal(self, loc: dict) -> RuleError | None:
         if self.declaration is None:
             # the seat whose call is missing: its turn (to speak) is what the play skips
             return self._error(
@@ -500,90 +337,31 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
                 seat=self.to_act,
                 **loc,
             )
-        if self._complete:
-            if self.penalty is not None:
-                return self._error("C12", "the hand was ended by a penalty", **loc)
-            if self.failed:
-                return self._error(
-                    "C10",
-                    msg(
-                        "the {declaration} failed at trick {n_tricks}: the hand is over",
-                        declaration=self.declaration,
-                        n_tricks=len(self.tricks),
-                    ),
-                    **loc,
-                )
+        if not self._complete:
+            return None
+        if self.penalty is not None:
+            return self._error("C12", "the hand was ended by a penalty", **loc)
+        if self.failed:
             return self._error(
-                "V1", msg("all {TRICKS} tricks have been played", TRICKS=TRICKS), **loc
-            )
-        seat = self._turn
-        loc["seat"] = seat
-        refusal = self._turn_refusal(event, seat, loc)
-        if refusal is None and card not in DECK:
-            refusal = self._error(
-                "V1", msg("{card} is not a card of the 20-card deck", card=card), **loc
-            )
-        refusal = refusal or self._known_card_refusal(card, seat, loc)
-        return refusal or self._full_hand_refusal(card, seat, HAND_SIZE, loc)
-
-    def _finish_trick(self) -> None:
-        cards = self.current_cards
-        winner = self.current_seats[cards.index(winning_card(self._ctx))]
-        side = side_of(winner)
-        number = len(self.tricks) + 1
-        self.tricks.append(
-            Trick(number, self.current_seats[0], tuple(self.current_seats), tuple(cards), winner)
-        )
-        self.tricks_won[side] += 1
-        self.card_points[side] += sum(POINTS[c] for c in cards)
-        if number == TRICKS:
-            self.last_trick_side = side
-        self.current_seats, self.current_cards = [], []
-        self._ctx = context([], self.trump)
-        self.leader = winner
-        if self.declaration in ("cuatrola", "quintola"):
-            lost = self.tricks_won[1 - side_of(self.declarer)]
-            if lost > TRICKS - self.rules.tricks_needed(self.declaration):
-                self.failed = True  # C10: the hand ends with the failing trick
-
-    # penalty (C12) ----------------------------------------------------------------------
-    def _apply_penalty(self, event: Penalty) -> None:
-        # Calls that stop short: the missing call is the error, even before a malformed
-        # penalty (RECORD_FORMAT.md); then the event's own content (the option, a seat,
-        # a rule), then whether the hand can take it.
-        if self.declaration is None:
-            raise self._calls_missing()
-        is_seat = type(event.seat) is int and 0 <= event.seat < SEATS
-        loc = {"seat": event.seat if is_seat else None}
-        if not self.rules.renuncio_penalty:
-            raise self._error("C12", "this ruleset has no renuncio penalty", **loc)
-        if not is_seat:
-            raise self._error(
-                "C12", "a penalty needs the seat (0 to 3) that broke the rules", **loc
-            )
-        if event.rule not in ("C7", "C9"):
-            raise self._error("C12", "a penalty must name the rule broken: C7 or C9", **loc)
-        if self.penalty_ahead is not None and event != self.penalty_ahead:
-            ahead = self.penalty_ahead
-            raise self._error(
-                "C12",
+                "C10",
                 msg(
-                    "this hand's record ends with a penalty against {seat} for {rule}",
-                    seat=Seat(ahead.seat),
-                    rule=ahead.rule,
+                    "the {declaration} failed at trick {n_tricks}: the hand is over",
+                    declaration=self.declaration,
+                    n_tricks=len(self.tricks),
                 ),
                 **loc,
             )
-        if self.penalty is not None:
-            raise self._error("C12", "the hand was already ended by a penalty", **loc)
+        return self._error("V1", msg("all {TRICKS} tricks have been played", TRICKS=TRICKS), **loc)
+
+    # penalty (C12): the core's checks, and a seat that sat out --------------------------
+    def _penalty_state(self, event: Penalty, ok: bool, loc: dict) -> RuleError | None:
         if event.seat == self.sitting_out:
-            raise self._error(
+            return self._error(
                 "C12",
                 msg("{seat} sits out this hand and played no card", seat=Seat(event.seat)),
                 **loc,
             )
-        self.penalty = event
-        self._update_turn()
+        return None
 
     def _calls_missing(self) -> RuleError:
         """C3 for a cante or a penalty while the calls stop short: located at the missing

@@ -268,8 +268,7 @@ class CantesMixin:
         record, new = self._judge_cante(event)
         seat = record.seat
         for card, evidence in new.items():
-            self.knowledge.learn(seat, card, evidence)
-            self._held[seat][card.suit][card] = None
+            self._learn(seat, card, evidence)
         self._cante_count += 1
         self.sung_after.add(record.after_trick)
         if isinstance(record, TuteRecord):

@@ -10,43 +10,26 @@ Without the deal, every event is checked against what the record proves (V2): a 
 is refused at the first event that proves it, naming the earlier play. With the deal
 (V4) every event is checked at once and ``legal_plays()`` is exact.
 
-The play is Cuatrola's C7/C8 (:mod:`games.engine.tricks`); what is known of each seat is
-:mod:`games.engine.knowledge`. Cost: an event touches the current trick and, when it makes
-a card newly known, only those earlier plays of that seat that a card of its suit could
-prove illegal (an index kept per seat and suit) — never the whole hand.
+The play is Cuatrola's C7/C8 (:mod:`games.engine.tricks`) taken in by the core's
+:class:`~games.engine.core.hand.TrickHand`, which also keeps what is known of each seat;
+this class adds the auction (S2), the trump named by its winner (S3), the cantes and the
+tute (S5) and the score (S6, S7).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from ..cards import Card
-from ..core.hand import PlayRefusals
-from ..core.proofs import SuspectIndex
+from ..core.hand import TrickHand
 from ..errors import RuleError
-from ..knowledge import CanteRecord, Evidence, Knowledge, PlayRecord
 from ..messages import Seat, msg
-from ..tricks import advance, context, legal_cards, violation, winning_card, witness_suits
+from ..tricks import SPANISH_TRICKS, context
 from .cantes import CantesMixin, TuteRecord
-from .events import PASS, TUTE_RANKS, Bid, Cante, Event, Penalty, Play, Trump
+from .events import PASS, Bid, Cante, Penalty, Play, Trump
 from .options import BID_STEP, LAST_TRICK_BONUS, MAX_BID, SubastaoRules
 from .proofs import ProofsMixin
-
-
-class Trick(NamedTuple):
-    """A completed trick: who led, the seats and cards in order, and the winner (C8)."""
-
-    number: int
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[Card, ...]
-    winner: int
-
-
-#: the evidence of a card played at trick t, made once (an Evidence is an immutable value)
-_PLAYED_AT = [Evidence("played", t) for t in range(13)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +55,19 @@ class HandResult:
 BID_TURN = "it is {seat}'s turn to bid, not {seat2}'s"
 
 
-class HandState(CantesMixin, ProofsMixin, PlayRefusals):
+class HandState(CantesMixin, ProofsMixin, TrickHand):
     """A hand being bid and played. See the module docstring."""
 
+    title = "Subastao"
+    trick_rule = SPANISH_TRICKS
+    handlers = {Play: "_apply_play", Bid: "_apply_bid", Cante: "_apply_cante"}
+    handlers.update({Trump: "_apply_trump", Penalty: "_apply_penalty"})
+    header_rule, penalty_rule, penalty_rules = "S1", "S7", ("S4",)
+    penalty_words = {
+        "seat": "a penalty needs the seat (0 to {n}) that revoked",
+        "rule": "a penalty must name the rule broken: S4 (renuncio)",
+        "again": "the hand was already ended by a penalty",
+    }
     full_template = "{seat} played {card}, but its {hand_size} cards are already known: {known}"
     full_size_key = "hand_size"
 
@@ -88,36 +81,18 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         score_before: Sequence[int] | None = None,
     ) -> None:
         """Start a hand (S1). ``deal``, when given, is every seat's cards (V4)."""
-        self.rules = rules
-        self.seats = n = rules.players
-        self._unit = tuple(rules.unit_of(s) for s in range(n))
-        self.deck = rules.deck
-        self._deck_cards = frozenset(self.deck.cards)  # a set lookup, not a method call
-        self.hand_size = rules.hand_size
-        self.number = number
-        self.seq = 0  # number of accepted events
-        self.score_before = tuple(score_before or (0,) * rules.units)
-        if type(dealer) is not int or not 0 <= dealer < n:
-            raise self._error("S1", msg("dealer must be a seat from 0 to {n}", n=n - 1))
-        self.dealer = dealer
-        self.first = (dealer + 1) % n  # the first speaker, who also leads trick 1 (S2, S3)
-        self.knowledge = Knowledge(n)
-        #: per seat and suit, the cards known to be in its hand now (known, not yet
-        #: played): only the led suit and trump can make a play illegal, so a play looks at
-        #: those two suits only. Dicts, not sets, so that witnesses are named in a stable
-        #: order (the deal's).
-        self._held: list[dict[str, dict[Card, None]]] = [
-            {suit: {} for suit in self.deck.suits} for _ in range(n)
-        ]
-        self.deal: tuple[tuple[Card, ...], ...] | None = None
-        if deal is not None:
-            self.deal = self._check_deal(deal)
-            for seat, cards in enumerate(self.deal):
-                for card in cards:
-                    self.knowledge.learn(seat, card, Evidence("dealt"))
-                for card in cards:
-                    self._held[seat][card.suit][card] = None
-
+        n = rules.players
+        self._start(
+            rules,
+            dealer,
+            deal,
+            number=number,
+            score_before=score_before or (0,) * rules.units,
+            seats=n,
+            hand_size=rules.hand_size,
+            deck=rules.deck,
+            units=tuple(rules.unit_of(s) for s in range(n)),
+        )
         # auction (S2)
         self.bids: list[int | str] = []
         self.passed = [False] * n
@@ -127,40 +102,16 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         self.void = False
         self._speaker = self.first
         self.trump: str | None = None  # S3
-        # play (S3, S4)
-        self.tricks: list[Trick] = []
-        self.current_seats: list[int] = []
-        self.current_cards: list[Card] = []
-        self.leader: int | None = None
-        self.plays: list[PlayRecord] = []
-        self.plays_by_seat: list[list[PlayRecord]] = [[] for _ in range(n)]
-        #: per seat and suit, its earlier plays that a card of that suit could prove illegal
-        self._suspects = SuspectIndex(n)
         # cantes (S5)
-        self.cantes: list[CanteRecord] = []
+        self.cantes = []
         self.sung_suits: set[str] = set()
         self.sung_after: set[int] = set()  # tricks followed by a cante or the tute
         self.tute: TuteRecord | None = None
         self._cante_count = 0  # accepted cante events, pairs and tute
-        # score (S6, S7)
-        units = rules.units
-        self.tricks_won = [0] * units
-        self.card_points = [0] * units
-        self.cante_points = [0] * units
-        self.last_trick_unit: int | None = None
-        self.penalty: Penalty | None = None
-        #: the penalty this hand's record ends with, told before the play (expect_penalty)
-        self.penalty_ahead: Penalty | None = None
-        self._settled: int | None = None  # the seat whose S4 breaches it settles
-        # derived, kept up to date by the event handlers (the hot path reads them)
-        self._complete = False
-        self._playing = False
-        self._turn: int | None = self.first
+        self.cante_points = [0] * rules.units
+        self._points = self.deck.points
         self._ctx = context([], "")
-
-    # ------------------------------------------------------------------ header (S1, V1)
-    def _check_deal(self, deal: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-        return self._checked_deal(deal, self.seats, self.hand_size, self.deck, "S1")
+        self._update_turn()
 
     # ------------------------------------------------------------------ accessors
     @property
@@ -171,38 +122,6 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         if self._complete:
             return "complete"
         return "trump" if self.trump is None else "playing"
-
-    @property
-    def is_complete(self) -> bool:
-        """Void, all tricks played, a tute (S5) or a penalty (S7)."""
-        return self._complete
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to bid, name trump or play next; None when the hand is complete."""
-        return self._turn
-
-    @property
-    def trick_size(self) -> int:
-        return self.seats
-
-    @property
-    def trick_number(self) -> int:
-        """1-based number of the trick being played (or next to be played)."""
-        return len(self.tricks) + 1
-
-    @property
-    def current_trick(self) -> list[tuple[int, Card]]:
-        return list(zip(self.current_seats, self.current_cards, strict=True))
-
-    def held_cards(self, seat: int) -> list[Card]:
-        """The cards ``seat`` is known to hold now (all of its unplayed cards with the
-        deal; without it, those its cantes showed and it has not played yet)."""
-        return [card for cards in self._held[seat].values() for card in cards]
-
-    def unit_of(self, seat: int) -> int:
-        """The scoring unit of ``seat`` (S6): itself with 3 players, its side in pairs."""
-        return self._unit[seat]
 
     def _update_turn(self) -> None:
         if not self.auction_over:
@@ -282,76 +201,6 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
     def legal_trumps(self) -> list[str]:
         """The suits the bid winner may name (S3), when it is time to name one."""
         return list(self.deck.suits) if self.phase == "trump" else []
-
-    def legal_plays(self) -> list[Card]:
-        """Cards the seat to play may play.
-
-        With the deal: exactly the S4-legal cards of its hand. Without it: every card
-        :meth:`apply` would accept — not yet played, not known to be another seat's, not
-        proved illegal by the cards this seat is known to hold, and not proving an
-        earlier play or cante of its seat faulty (V2).
-        """
-        seat = self._turn
-        if not self._playing:
-            return []
-        ctx = self._ctx
-        held = self.held_cards(seat)
-        if self.deal is not None:
-            return self.deck.sort(legal_cards(held, ctx))
-        kn = self.knowledge
-        known = kn.known[seat]
-        full = len(known) >= self.hand_size
-        excused = seat == self._settled
-        trick = len(self.tricks) + 1
-        out = []
-        for c in self.deck:
-            if c in kn.played or kn.owner_of.get(c, seat) != seat or (full and c not in known):
-                continue
-            if not excused and any(violation(c, w, ctx) for w in held):
-                continue
-            if c not in known and self._proofs_from_new_cards(seat, {c: Evidence("played", trick)}):
-                continue
-            out.append(c)
-        return self.deck.sort(out)
-
-    # ------------------------------------------------------------------ penalty ahead (S7)
-    def expect_penalty(self, penalty: Penalty | None) -> None:
-        """Tell the hand, before its play, that its record ends with ``penalty`` (S7).
-
-        A paper record shows the renuncio card and the penalty comes last; the penalty
-        settles the penalised seat's S4 breaches, which only knowledge of its cards proves:
-        its plays are accepted and kept, and every other check still applies
-        (RECORD_FORMAT.md ``penalty``, as Cuatrola's C12). The record checker, an import
-        and the replay of a stored match call this with the hand's own penalty; live entry
-        never does. A penalty that will be refused (no seat of the table, no rule S4)
-        settles nothing. The hand then takes only that penalty.
-        """
-        if (
-            penalty is None
-            or type(penalty.seat) is not int
-            or not 0 <= penalty.seat < self.seats
-            or penalty.rule != "S4"
-        ):
-            self.penalty_ahead, self._settled = None, None
-        else:
-            self.penalty_ahead, self._settled = penalty, penalty.seat
-
-    # ------------------------------------------------------------------ applying events
-    def apply(self, event: Event) -> None:
-        """Accept ``event`` or raise :class:`RuleError`; a refused event changes nothing."""
-        if isinstance(event, Play):
-            self._apply_play(event)
-        elif isinstance(event, Bid):
-            self._apply_bid(event)
-        elif isinstance(event, Cante):
-            self._apply_cante(event)
-        elif isinstance(event, Trump):
-            self._apply_trump(event)
-        elif isinstance(event, Penalty):
-            self._apply_penalty(event)
-        else:
-            raise TypeError(msg("not a Subastao event: {event!r}", event=event))
-        self.seq += 1
 
     # auction (S2) ------------------------------------------------------------------------
     def _bid_fault(self, seat: int, bid: int | str) -> str | None:
@@ -487,93 +336,8 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
         self.leader = self.first
         self._update_turn()
 
-    # plays (S3, S4, V1, V2) ----------------------------------------------------------------
-    def _apply_play(self, event: Play) -> None:
-        card = event.card
-        seat = self._turn
-        kn = self.knowledge
-        played = kn.played
-        owner = kn.owner_of.get(card)
-        if (
-            not self._playing
-            or (event.seat is not None and event.seat != seat)
-            or card in played
-            or card not in self._deck_cards
-            or (owner is not None and owner != seat)
-            or (owner is None and len(kn.known[seat]) >= self.hand_size)
-        ):
-            raise self._play_refusal(event)  # faulty on its own terms (V1, S2, S3, S5, S7)
-
-        trick = len(self.tricks) + 1
-        ctx = self._ctx
-        record = PlayRecord(self.seq, seat, card, trick, len(self.current_cards) + 1, ctx)
-        excused = seat == self._settled  # its S4 breaches are the penalty's (C12, S7)
-        faults = None
-        lead = ctx.lead
-        if lead is not None and not excused:
-            by_suit = self._held[seat]
-            of_lead = by_suit[lead]
-            of_trump = by_suit[ctx.trump] if lead != ctx.trump else ()
-            if of_lead or of_trump:  # without the deal, mostly nothing is known yet
-                witnesses = [*of_lead, *of_trump]
-                for w in witnesses:
-                    if violation(card, w, ctx):
-                        own = self._worst(violation(card, h, ctx) for h in witnesses)
-                        faults = [self._play_error(record, own)]
-                        break
-        if owner is None:
-            evidence = _PLAYED_AT[trick]
-            # only a play filed under this card's suit, or a cante before the trump pair
-            # was sung, can be proved faulty by it (tricks.witness_suits)
-            if card.suit in self._suspects.by_seat[seat] or (
-                self.cantes and card.suit == self.trump and card.rank in TUTE_RANKS
-            ):
-                proofs = self._proofs_from_new_cards(seat, {card: evidence})
-                if proofs:
-                    faults = (faults or []) + proofs
-        if faults:
-            raise min(faults, key=lambda e: e.seq)
-
-        # accepted
-        if owner is None:
-            kn.known[seat][card] = evidence
-            kn.owner_of[card] = seat
-        else:
-            del self._held[seat][card.suit][card]
-        played[card] = (seat, self.seq, trick)
-        self.plays.append(record)
-        self.plays_by_seat[seat].append(record)
-        if lead is not None and not excused:
-            self._suspects.file(record, witness_suits(card, ctx))
-        self.current_seats.append(seat)
-        self.current_cards.append(card)
-        self._ctx = advance(ctx, card)
-        if len(self.current_cards) == self.seats:
-            self._finish_trick()
-            self._update_turn()
-        else:
-            self._turn = (seat + 1) % self.seats  # what _update_turn gives mid-trick
-
-    def _play_refusal(self, event: Play) -> RuleError:
-        """The error for a play that is faulty on its own terms, in the order of
-        RECORD_FORMAT.md: the deck, whether the hand takes a play, the turn, the card."""
-        card = event.card
-        loc = {
-            "trick": len(self.tricks) + 1,
-            "position": len(self.current_cards) + 1,
-            "card": card.text,
-        }
-        if card not in self.deck:
-            return self._error(
-                "V1",
-                msg(
-                    "{card} is not a card of the {n_deck}-card deck",
-                    card=card,
-                    n_deck=len(self.deck),
-                ),
-                seat=self._turn,
-                **loc,
-            )
+    # plays (S3, S4, V1, V2): the core's; why the hand takes none ---------------------------
+    def _closed_refusal(self, loc: dict) -> RuleError | None:
         pending = self._auction_pending(**loc)
         if pending is not None:
             pending.call = None  # a play is located by its trick and position
@@ -596,61 +360,16 @@ class HandState(CantesMixin, ProofsMixin, PlayRefusals):
                 msg("all {hand_size} tricks have been played", hand_size=self.hand_size),
                 **loc,
             )
-        seat = self._turn
-        loc["seat"] = seat
-        refusal = self._turn_refusal(event, seat, loc) or self._known_card_refusal(card, seat, loc)
-        return refusal or self._full_hand_refusal(card, seat, self.hand_size, loc)
+        return None
 
-    def _finish_trick(self) -> None:
-        cards = self.current_cards
-        winner = self.current_seats[cards.index(winning_card(self._ctx))]
-        unit = self._unit[winner]
-        number = len(self.tricks) + 1
-        self.tricks.append(
-            Trick(number, self.current_seats[0], tuple(self.current_seats), tuple(cards), winner)
-        )
-        self.tricks_won[unit] += 1
-        self.card_points[unit] += sum(map(self.deck.points.__getitem__, cards))
-        if number == self.hand_size:
-            self.last_trick_unit = unit
-        self.current_seats, self.current_cards = [], []
-        self._ctx = self._lead_ctx
-        self.leader = winner
-
-    # penalty (S7) -------------------------------------------------------------------------
-    def _apply_penalty(self, event: Penalty) -> None:
-        if not self.auction_over:  # the missing bid is the error, even before a malformed
-            raise self._auction_pending()  # penalty (RECORD_FORMAT.md)
-        seat = event.seat
-        ok_seat = type(seat) is int and 0 <= seat < self.seats
-        loc = {"seat": seat if ok_seat else None}
-        if not ok_seat:
-            raise self._error(
-                "S7",
-                msg("a penalty needs the seat (0 to {n}) that revoked", n=self.seats - 1),
-                **loc,
-            )
-        if event.rule != "S4":
-            raise self._error("S7", "a penalty must name the rule broken: S4 (renuncio)", **loc)
+    # penalty (S7): the core's checks, and a hand with no play -------------------------------
+    def _penalty_state(self, event: Penalty, ok: bool, loc: dict) -> RuleError | None:
         if self.void:
-            raise self._error("S7", "the hand is void (everyone passed): no penalty", **loc)
-        if self.trump is None:
-            raise self._auction_pending()
-        if self.penalty_ahead is not None and event != self.penalty_ahead:
-            ahead = self.penalty_ahead
-            raise self._error(
-                "S7",
-                msg(
-                    "this hand's record ends with a penalty against {seat} for {rule}",
-                    seat=Seat(ahead.seat),
-                    rule=ahead.rule,
-                ),
-                **loc,
-            )
-        if self.penalty is not None:
-            raise self._error("S7", "the hand was already ended by a penalty", **loc)
-        self.penalty = event
-        self._update_turn()
+            return self._error("S7", "the hand is void (everyone passed): no penalty", **loc)
+        return self._auction_pending() if self.trump is None else None
+
+    def _calls_missing(self) -> RuleError:
+        return self._auction_pending()
 
     def __repr__(self) -> str:
         return (

@@ -34,17 +34,12 @@ class ProofsMixin(CanteProofs):
         "{seat_holder} held the trump pair ({items}): S5 trump suit first"
     )
 
-    def _proofs_from_new_cards(self, seat: int, new: dict[Card, Evidence]) -> list[RuleError]:
-        """Earlier plays and cantes that the cards ``new`` — newly known to be ``seat``'s
-        by the current event — prove faulty. None of them was played before now, so
-        ``seat`` held each of them at every earlier moment of the hand. Only the plays
-        filed under a new card's suit (the hand's suspect index) can be proved faulty."""
+    def _play_proofs(self, seat: int, new: dict[Card, Evidence]) -> list[RuleError]:
+        """As the core's, but one error per earlier play: the worst reason the new cards
+        prove (a play proved both unfollowed and untrumped is reported as unfollowed)."""
         found: dict[int, tuple[PlayRecord, Violation, Evidence]] = {}
         for record, v, evidence in self._suspects.proved(seat, new, violation):
             old = found.get(record.seq)
             if old is None or REASON_ORDER[v.reason] < REASON_ORDER[old[1].reason]:
                 found[record.seq] = (record, v, evidence)
-        errors = [self._play_error(*proof) for proof in found.values()]
-        if self.cantes:  # most plays: no cante to prove against, no call made
-            errors += self._trump_pending_proofs(seat, new)
-        return errors
+        return [self._play_error(*proof) for proof in found.values()]
