@@ -83,14 +83,16 @@ def played_match(rng, club, game, units, counters, kind) -> Match:
     hands = [rng.randrange(4) for _ in range(units)]
     winner = rng.choice([None, *range(units)])
     for unit, placed in enumerate(against_the_others(scores, hands, winner)):
+        counted = {c: rng.randrange(3) for c in counters}
         MatchUnit.objects.create(
             match=match,
             unit=unit,
             score=scores[unit],
             is_winner=winner == unit,
             hands_won=hands[unit],
-            counters={c: rng.randrange(3) for c in counters},
+            counters=counted,
             **placed,
+            **MatchUnit.counter_slots(counters, counted),
         )
     return match
 
