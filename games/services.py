@@ -54,6 +54,7 @@ User = AbstractBaseUser | AnonymousUser
 #: the ``MatchUnit`` columns :func:`_unit_rows` derives
 UNIT_COLUMNS = ("score", "is_winner", "hands_won", "counters")
 UNIT_COLUMNS += ("place", "tied", "score_against", "hands_against")
+UNIT_COLUMNS += MatchUnit.COUNTER_SLOTS
 
 
 class Refused(Exception):
@@ -723,7 +724,7 @@ def _unit_rows(game: Game, state: Any, outcomes: list[HandOutcome]) -> list[dict
     )
     for row, counted, standing in zip(rows, counters, placed, strict=True):
         row["counters"] = counted
-        row.update(standing)
+        row.update(standing, **MatchUnit.counter_slots(game.counters, counted))
     return rows
 
 

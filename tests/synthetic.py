@@ -94,6 +94,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
                 hands_won=won[u],
                 counters=made[u],
                 **placed[u],
+                **MatchUnit.counter_slots(COUNTERS, made[u]),
             )
             for u in (0, 1)
         ]

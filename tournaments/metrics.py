@@ -154,7 +154,7 @@ class Metric:
     #: a derived metric: the columns it is computed from
     depends: tuple[str, ...] = ()
     #: an additive metric's inputs over an entry's played matches: the names of the sums
-    #: of its unit rows that a standings query gives (``standings_sums.unit_sums``)
+    #: of its unit rows that a standings query gives (``standings_sums.unit_value``)
     sums: tuple[str, ...] = ()
 
     def contribution(self, r: Result, index: int, points_per_win: int) -> float:
@@ -162,7 +162,8 @@ class Metric:
 
     def from_sums(self, sums: Mapping[str, int], scheme: Scheme) -> float:
         """The metric over an entry's played matches, from its unit rows' ``sums`` (what
-        :meth:`value` adds up over the same matches)."""
+        :meth:`value` adds up over the same matches). Linear in the sums: the stored
+        standings read it from an entry's sums so far, round after round."""
         return sums[self.sums[0]] if self.sums else 0
 
     def value(self, r: Result, index: int, scheme: Scheme) -> float:

@@ -238,7 +238,7 @@ def ordered_rows(
     """The rows of :func:`rank` from every column's ``values`` by entry (head-to-head
     aside: ``mini_league(group)`` gives it for a group of tied entries)."""
     keys = columns(scheme)
-    h2h: dict[int, float] = {}
+    h2h: dict[int, float] = defaultdict(int)  # 0 for an entry in no mini-league
     criteria = ["match_points", *scheme.tiebreaks]
 
     def order(group: list[int]) -> list[list[int]]:
@@ -263,6 +263,7 @@ def ordered_rows(
         return [group]
 
     out = set(withdrawn)
+    shown = {key: h2h if key == "head_to_head" else values[key] for key in keys}
     rows, position = [], 1
     for listed, is_out in (
         (sorted(e for e in entries if e not in out), False),
@@ -274,9 +275,8 @@ def ordered_rows(
             part for tied in _presorted(listed, values, criteria) for part in order(tied)
         ):
             for e in sorted(group):
-                metrics = {
-                    key: _tidy(h2h.get(e, 0) if key == "head_to_head" else values[key][e])
-                    for key in keys
+                metrics = {  # most are ints already: no call to tidy them
+                    key: v if type(v := shown[key][e]) is int else _tidy(v) for key in keys
                 }
                 rows.append(Row(e, position, metrics, is_out))
             position += len(group)

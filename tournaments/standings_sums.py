@@ -1,15 +1,17 @@
-"""Stored standings from the sums of the unit rows: two aggregate queries, whatever the size.
+"""Stored standings from the unit rows: one query of typed columns, whatever the size.
 
 The write path stores each match's result per scoring unit with how the unit stands
-against the others (``games.models.MatchUnit``: score, hands, counters, place, tied,
-score and hands conceded). Here the rows of a tournament's decided matches are summed
-per entry and round in one query (each metric names the sums it reads: ``Metric.sums``),
-and the games between entries counted per pair and round in another (only when a column
-needs them: Buchholz, Sonneborn-Berger, head-to-head); byes and forfeits, which no match
-decides, come from a third small query of the fixtures and count as
-``tournaments.standings`` counts them. The ranking is ``standings.ordered_rows``, the
-one the pure path (``standings.standings_by_round``) ranks with, and it gives the same
-rows (``tests/tournaments/test_standings_sums.py``).
+against the others (``games.models.MatchUnit``: score, hands, place, tied, score and
+hands conceded, the game's counters as integer columns). Here one query reads, for each
+entry at each of the tournament's decided matches, the values of the sums its metrics
+name (``Metric.sums``: each an integer expression over its unit row, so the database
+does the arithmetic and Python only adds); the games between entries (Buchholz,
+Sonneborn-Berger, head-to-head) follow from the same rows, grouped by fixture, instead of
+a second query joining each unit to the others. Byes and forfeits, which no match
+decides, come from a small query of the fixtures and count as ``tournaments.standings``
+counts them. The ranking is ``standings.ordered_rows``, the one the pure path
+(``standings.standings_by_round``) ranks with, and it gives the same rows
+(``tests/tournaments/test_standings_sums.py``).
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import add
 
-from django.db.models import Count, F, FilteredRelation, IntegerField, Q, QuerySet, Sum, Value
-from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast
+from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Value, When
 
-from games.models import Match
+from games.engine import find_game
+from games.models import Match, MatchUnit
 
 from .models import Entry, Fixture, FixtureEntry, Tournament
 from .standings import (
@@ -43,24 +45,28 @@ from .standings import (
 RELATIONAL = ("buchholz", "sonneborn_berger", "head_to_head")
 
 
-def unit_sum(name: str, table_size: int) -> Count | Sum:
-    """The aggregate of the unit rows (``u``) that metric sum ``name`` is."""
-    k = table_size
+def unit_value(name: str, scheme: Scheme) -> F | Case | Value:
+    """What one unit row (``u``) adds to metric sum ``name``, as an SQL expression."""
+    k = scheme.table_size
+
+    def count(**condition: int) -> Case:
+        return Case(When(Q(**{f"u__{c}": v for c, v in condition.items()}), then=1), default=0)
+
     if name == "units":
-        return Count("u")
+        return Value(1)
     if name == "first_alone":
-        return Count("u", filter=Q(u__place=1, u__tied=1))
+        return count(place=1, tied=1)
     if name == "last_alone":
-        return Count("u", filter=Q(u__place=k, u__tied=1))
+        return count(place=k, tied=1)
     if name.startswith("place_"):
-        return Count("u", filter=Q(u__place=int(name.removeprefix("place_"))))
+        return count(place=int(name.removeprefix("place_")))
     if name == "half_places":  # 2 × (k − place) − (tied − 1): twice the placing points
-        return Sum(Value(2 * k + 1) - 2 * F("u__place") - F("u__tied"))
+        return Value(2 * k + 1) - 2 * F("u__place") - F("u__tied")
     if name.startswith("counter:"):
-        key = name.removeprefix("counter:")
-        return Sum(Cast(KeyTextTransform(key, "u__counters"), IntegerField()))
+        keys = find_game(scheme.game).counters
+        return F(f"u__{MatchUnit.counter_column(keys, name.removeprefix('counter:'))}")
     if name in ("score", "score_against", "hands_won", "hands_against"):
-        return Sum(f"u__{name}")
+        return F(f"u__{name}")
     raise ValueError(f"no unit sum {name!r}")
 
 
@@ -80,42 +86,21 @@ def played(tournament: Tournament, annulled: set[int]) -> QuerySet:
     )
 
 
-def sums_by_round(
-    rows: QuerySet, names: Sequence[str], table_size: int
-) -> dict[int, list[tuple[int, dict[str, int]]]]:
-    """Round → ``(entry, {sum name: value})`` for every entry with a match in it."""
-    aliases = {f"s{i}": unit_sum(name, table_size) for i, name in enumerate(names)}
-    query = (
-        rows.values("entry_id", "fixture__round__number")
-        .annotate(**aliases)
-        .order_by()
-        .values_list("entry_id", "fixture__round__number", *aliases)
-    )
-    out: dict[int, list[tuple[int, dict[str, int]]]] = defaultdict(list)
-    for entry, number, *values in query:
-        out[number].append((entry, {n: v or 0 for n, v in zip(names, values, strict=True)}))
-    return out
+#: one entry's part in a decided match: (fixture, entry, place, the values of the sums)
+UnitRow = tuple[int, int, int, list[int]]
 
 
-def pairs_by_round(rows: QuerySet) -> dict[int, list[tuple[int, int, int, int]]]:
-    """Round → ``(entry, opponent, games, games placed above it)`` for every two entries
-    that met at a match in it."""
-    other = ~Q(fixture__participants__entry=F("entry"))
-    theirs = Q(fixture__match__units__unit=F("o__position"))
+def unit_rows(rows: QuerySet, names: Sequence[str], scheme: Scheme) -> dict[int, list[UnitRow]]:
+    """Round → the :data:`UnitRow` of every entry at every decided match in it."""
+    aliases = {f"s{i}": unit_value(name, scheme) for i, name in enumerate(names)}
     query = (
-        rows.annotate(
-            o=FilteredRelation("fixture__participants", condition=other),
-            ou=FilteredRelation("fixture__match__units", condition=theirs),
-        )
-        .filter(o__isnull=False, ou__isnull=False)
-        .values("entry_id", "o__entry_id", "fixture__round__number")
-        .annotate(games=Count("u"), above=Count("u", filter=Q(u__place__lt=F("ou__place"))))
+        rows.annotate(**aliases)
         .order_by()
-        .values_list("fixture__round__number", "entry_id", "o__entry_id", "games", "above")
+        .values_list("fixture__round__number", "fixture_id", "entry_id", "u__place", *aliases)
     )
-    out: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
-    for number, *pair in query:
-        out[number].append(tuple(pair))
+    out: dict[int, list[UnitRow]] = defaultdict(list)
+    for number, fixture, entry, place, *values in query:
+        out[number].append((fixture, entry, place, values))
     return out
 
 
@@ -181,7 +166,7 @@ class Standings:
 
 def standings_from_sums(tournament: Tournament, scheme: Scheme) -> Standings:
     """The standings after each round with results (round 0, everybody level, when there
-    are none), from the unit rows' sums."""
+    are none), from the unit rows."""
     entries = list(
         tournament.entries.values_list(
             "pk", "name", "withdrawn", "withdrawal_results", "withdrawn_after_round"
@@ -191,20 +176,15 @@ def standings_from_sums(tournament: Tournament, scheme: Scheme) -> Standings:
     withdrawn = {pk for pk, _, out, _, _ in entries if out}
     annulled = {pk for pk, _, out, how, _ in entries if out and how == Entry.Results.ANNUL}
     gone = {pk: after for pk, _, out, _, after in entries if out and after is not None}
-    keys = columns(scheme)
-    ordered = [REGISTRY[k] for k in in_dependency_order(keys)]
-    additive = [m for m in ordered if m.additive]
-    names_needed = list(dict.fromkeys(s for m in additive for s in m.sums))
-    rows = played(tournament, annulled)
-    sums = sums_by_round(rows, names_needed, scheme.table_size)
-    relational = any(k in RELATIONAL for k in keys)
-    pairs = pairs_by_round(rows) if relational else {}
+    ordered = [REGISTRY[k] for k in in_dependency_order(columns(scheme))]
+    sum_names = list(dict.fromkeys(s for m in ordered if m.additive for s in m.sums))
+    played_rows = unit_rows(played(tournament, annulled), sum_names, scheme)
     unplayed: dict[int, list[Result]] = defaultdict(list)
     for r in without_annulled(unplayed_results(tournament, gone), annulled):
         unplayed[r.round].append(r)
     return Standings(
         names,
-        by_round(list(names), scheme, withdrawn, ordered, sums, pairs, unplayed),
+        by_round(list(names), scheme, withdrawn, ordered, sum_names, played_rows, unplayed),
     )
 
 
@@ -213,39 +193,67 @@ def by_round(
     scheme: Scheme,
     withdrawn: set[int],
     ordered: Sequence[Metric],
-    sums: Mapping[int, list[tuple[int, dict[str, int]]]],
-    pairs: Mapping[int, list[tuple[int, int, int, int]]],
+    sum_names: Sequence[str],
+    played: Mapping[int, list[UnitRow]],
     unplayed: Mapping[int, list[Result]],
 ) -> dict[int, list[Row]]:
-    """Accumulate round by round and rank after each (see :func:`standings_from_sums`)."""
+    """Accumulate round by round and rank after each (see :func:`standings_from_sums`).
+
+    Each entry's sums so far are one list (what its rows add, element by element); an
+    additive metric is read from them after each round (``Metric.from_sums`` is linear in
+    the sums), plus what byes and forfeits gave it (``unplayed``, as the pure path adds
+    them). ``above[e][o]``: how many times ``e`` was placed above ``o`` so far, the
+    running matrix every mini-league reads."""
     additive = [m for m in ordered if m.additive]
     keys = {m.key for m in ordered}
-    totals = {m.key: dict.fromkeys(entries, 0) for m in additive}
+    relational = any(k in RELATIONAL for k in keys)
+    zero = [0] * len(sum_names)
+    so_far = dict.fromkeys(entries, zero)
+    extra = {m.key: dict.fromkeys(entries, 0) for m in additive}  # byes and forfeits
+    # a metric that is one sum as it is reads a column of the lists; others, a dict each
+    plain = {m.key: sum_names.index(m.sums[0]) for m in additive if _reads_one_sum(m)}
+    unsummed = [m.key for m in additive if not m.sums and _default_from_sums(m)]
+    named = [m for m in additive if m.key not in plain and m.key not in unsummed]
     games: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     above: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     ppw = scheme.points_per_win
 
     def mini_league(group: list[int]) -> dict[int, float]:
-        members = set(group)  # an entry never meets itself: no need to leave it out
-        return {e: ppw * sum(above[e][o] for o in above[e].keys() & members) for e in group}
+        # a tied group is small: its pairs cost less than each member's every opponent
+        none = [0] * len(group)  # dict.get's default for an opponent never placed below
+        return {e: ppw * sum(map(above[e].get, group, none)) for e in group}
 
-    known = set(entries)
+    def met(units: Sequence[tuple[int, int]]) -> None:
+        for e, place in units:
+            for o, other in units:
+                if o != e:
+                    games[e][o] += 1
+                    above[e][o] += place < other
+
     out: dict[int, list[Row]] = {}
-    for number in sorted(set(sums) | set(unplayed)) or [0]:
-        for entry, got in sums.get(number, ()):
-            if entry in known:
-                for m in additive:
-                    totals[m.key][entry] += m.from_sums(got, scheme)
+    for number in sorted(set(played) | set(unplayed)) or [0]:
+        tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
+        for fixture, entry, place, values in played.get(number, ()):
+            if entry in so_far:
+                so_far[entry] = list(map(add, so_far[entry], values))
+            if relational:
+                tables[fixture].append((entry, place))
+        for units in tables.values():
+            met(units)
         for r in unplayed.get(number, ()):
-            add_up(totals, r, additive, scheme)
-            for i, j in ((i, j) for i in range(len(r.entries)) for j in range(len(r.entries))):
-                if i != j:
-                    games[r.entries[i]][r.entries[j]] += 1
-                    above[r.entries[i]][r.entries[j]] += r.placings[i] < r.placings[j]
-        for entry, opponent, n, won_above in pairs.get(number, ()):
-            games[entry][opponent] += n
-            above[entry][opponent] += won_above
-        values: dict[str, Mapping[int, float]] = dict(totals)
+            add_up(extra, r, additive, scheme)
+            met(list(zip(r.entries, r.placings, strict=True)))
+        values: dict[str, Mapping[int, float]] = {}
+        for key, i in plain.items():
+            bonus = extra[key]
+            values[key] = {e: so_far[e][i] + bonus[e] for e in entries}
+        for key in unsummed:
+            values[key] = dict(extra[key])
+        if named:
+            sums = {e: dict(zip(sum_names, so_far[e], strict=True)) for e in entries}
+            for m in named:
+                bonus = extra[m.key]
+                values[m.key] = {e: m.from_sums(sums[e], scheme) + bonus[e] for e in entries}
         for m in ordered:
             if m.depends:
                 values[m.key] = {e: m.derive(values, e) for e in entries}
@@ -254,6 +262,15 @@ def by_round(
                 values[key] = _opponents(entries, counts, values["match_points"])
         out[number] = ordered_rows(entries, values, scheme, mini_league, withdrawn=withdrawn)
     return out
+
+
+def _default_from_sums(m: Metric) -> bool:
+    return type(m).from_sums is Metric.from_sums
+
+
+def _reads_one_sum(m: Metric) -> bool:
+    """``m`` is its one sum as it is (``Metric.from_sums`` not overridden)."""
+    return _default_from_sums(m) and len(m.sums) == 1
 
 
 def _opponents(

@@ -266,7 +266,8 @@ class Game(ABC):
     #: every number of seats a ruleset of the game may have (what an API schema admits)
     table_sizes: ClassVar[tuple[int, ...]] = ()
     #: the keys of :meth:`unit_counters`: every unit of every match has them all (0 until
-    #: a hand adds to one)
+    #: a hand adds to one); their order is the columns' that store them
+    #: (``MatchUnit.counter_1`` on), so a game only appends to them, at most eight
     counters: ClassVar[tuple[str, ...]] = ()
     #: the standings columns the game's counters give (tiebreaks of its tournaments)
     standings: ClassVar[tuple[Standing, ...]] = ()
