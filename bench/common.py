@@ -82,8 +82,9 @@ def fresh_database(name: str) -> str:
 
 
 @contextlib.contextmanager
-def gunicorn(database_url: str, workers: int) -> Iterator[int]:
-    """Serve the site with gunicorn (tasks in-process) on a free port; yields the port."""
+def gunicorn(database_url: str, workers: int, root: Path = ROOT) -> Iterator[int]:
+    """Serve the site of the tree ``root`` (this one unless an A/B bench says) with
+    gunicorn (tasks in-process) on a free port; yields the port."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -111,7 +112,7 @@ def gunicorn(database_url: str, workers: int) -> Iterator[int]:
             "--log-level",
             "warning",
         ],
-        cwd=ROOT,
+        cwd=root,
         env=env,
     )
     try:

@@ -44,7 +44,12 @@ def record_event(
     when the event was first sent).
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=hand.match_id)
+        # the club with it (may_record reads it), the lock on the match's row alone
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("club")
+            .get(pk=hand.match_id)
+        )
         if not may_record(user, match):
             raise PermissionDenied(record_refusal(user, match))
         hand = Hand.objects.select_for_update().get(pk=hand.pk)
