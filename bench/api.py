@@ -5,9 +5,17 @@ Starts gunicorn on a fresh PostgreSQL database, then has 1 and 8 concurrent clie
 request at a time, as scorers' phones would. The baseline, measured in the same run on
 the same server with the same clients, is ``GET /api/v1/me/``: an authenticated DRF
 endpoint that does one query. The ratio tells what the rules engine, the row locks and
-the event log cost. Prints figures; asserts nothing.
+the event log cost. Then the cost per event along one match (the 1-client run): the
+median latency of its events around event 10 and around event ``--events`` (300), which
+stays flat when an event costs the same whatever the match's length. Prints figures;
+asserts nothing.
 
-    .venv/bin/python bench/api.py [--events 300] [--workers 4]
+    .venv/bin/python bench/api.py [--events 300] [--workers 4] [--old REV] [--db-name NAME]
+
+``--old REV`` (a revision, or a folder): the same run serves that tree first, then this
+one, each with matches of its own on the same database, so the two are measured side by
+side on the machine as it is. The cache is ``CACHE_URL`` (Redis in production; unset,
+each gunicorn worker keeps its own in memory).
 
 Needs PostgreSQL (``BENCH_ADMIN_URL``, default postgres://postgres@127.0.0.1:5432/postgres).
 """
@@ -26,15 +34,15 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import database_url, fresh_database, gunicorn
+from common import ROOT, database_url, fresh_database, gunicorn, tree_at
 
-DB_NAME = "cuatrola_bench"
-DB_URL = database_url(DB_NAME)
+#: the events whose cost along one match is printed: the 10th and the last (--events)
+WINDOW = 10
 
 
-def setup_database(records) -> tuple[str, list[int]]:
+def setup_database(name: str, records) -> tuple[str, list[int]]:
     """Fresh database, a club, a scorer with a token, one match per record (table)."""
-    fresh_database(DB_NAME)
+    fresh_database(name)
     from django.contrib.auth import get_user_model
 
     from clubs.models import Club, Membership, Player
@@ -100,7 +108,10 @@ def run_clients(port: int, token: str, work, clients: int, per_client: int) -> d
         t.join()
     elapsed = time.perf_counter() - start
     latencies.sort()
+    ordered = latencies[:]  # one client: in the match's order
+    latencies.sort()
     return {
+        "ordered": ordered,
         "rps": len(latencies) / elapsed,
         "p50": statistics.median(latencies) * 1000,
         "p99": latencies[int(len(latencies) * 0.99) - 1] * 1000,
@@ -109,10 +120,54 @@ def run_clients(port: int, token: str, work, clients: int, per_client: int) -> d
     }
 
 
+def around(latencies: list[float], event: int) -> float:
+    """The median latency (ms) of the :data:`WINDOW` events up to event number ``event``
+    (1-based) of one match, or of as many as there are."""
+    end = min(max(event, 1), len(latencies))
+    return statistics.median(latencies[max(end - WINDOW, 0) : end]) * 1000
+
+
+def measure(label: str, port: int, token: str, plans: list, events: int) -> None:
+    """The baseline and the events at 1 and 8 clients, and the cost along the match."""
+
+    def events_for(offset: int):
+        def work(i: int, n: int):
+            return plans[offset + i][:n]
+
+        return work
+
+    def trivial(i: int, n: int):
+        for _ in range(n):
+            yield "GET", "/api/v1/me/", None
+
+    for clients in (1, 8):
+        base = run_clients(port, token, trivial, clients, events)
+        offset = 0 if clients == 1 else 1
+        rec = run_clients(port, token, events_for(offset), clients, events)
+        for name, r in (("GET /api/v1/me/ (baseline)", base), ("POST …/events/", rec)):
+            print(
+                f"{label}{clients} client(s)  {name:28} {r['rps']:8.1f} req/s  "
+                f"p50 {r['p50']:6.1f} ms  p99 {r['p99']:6.1f} ms  ({r['n']} requests)"
+                + (f"  ERRORS {r['errors']}" if r["errors"] else "")
+            )
+        print(
+            f"{label}{clients} client(s)  events/baseline throughput ratio: "
+            f"{rec['rps'] / base['rps']:.2f}"
+        )
+        if clients == 1:
+            early, late = around(rec["ordered"], WINDOW), around(rec["ordered"], events)
+            print(
+                f"{label}cost per event, one match: event {WINDOW} p50 {early:6.1f} ms, "
+                f"event {events} p50 {late:6.1f} ms (late/early {late / early:.2f})"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=300, help="requests per client")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument("--db-name", default="cuatrola_bench", help="the database to make")
+    parser.add_argument("--old", help="also serve this tree (a revision or a folder), first")
     args = parser.parse_args()
     from games.engine.cuatrola import CuatrolaRules
     from games.engine.cuatrola.simulate import random_match
@@ -120,39 +175,19 @@ def main() -> None:
     # no deal entered, as at most club tables; a fixed number of hands (C11 "hands"),
     # enough for --events requests (a hand is 13 to 30 events)
     rules = CuatrolaRules(match="hands", target=args.events // 12 + 1)
-    records = [random_match(random.Random(t), rules, with_deal=False) for t in range(1 + 8)]
-    token, matches = setup_database(records)
-    plans = [requests_for(r, m) for r, m in zip(records, matches, strict=True)]
-    with gunicorn(DB_URL, args.workers) as port:
-
-        def events_for(offset: int):
-            def work(i: int, n: int):
-                return plans[offset + i][:n]
-
-            return work
-
-        def trivial(i: int, n: int):
-            for _ in range(n):
-                yield "GET", "/api/v1/me/", None
-
-        print(
-            f"gunicorn {args.workers} workers, PostgreSQL, {os.cpu_count()} cores; "
-            f"{args.events} requests per client"
-        )
-        for clients in (1, 8):
-            base = run_clients(port, token, trivial, clients, args.events)
-            offset = 0 if clients == 1 else 1
-            rec = run_clients(port, token, events_for(offset), clients, args.events)
-            for label, r in (("GET /api/v1/me/ (baseline)", base), ("POST …/events/", rec)):
-                print(
-                    f"{clients} client(s)  {label:28} {r['rps']:8.1f} req/s  "
-                    f"p50 {r['p50']:6.1f} ms  p99 {r['p99']:6.1f} ms  ({r['n']} requests)"
-                    + (f"  ERRORS {r['errors']}" if r["errors"] else "")
-                )
-            print(
-                f"{clients} client(s)  events/baseline throughput ratio: "
-                f"{rec['rps'] / base['rps']:.2f}"
-            )
+    trees = [("old: ", tree_at(args.old))] if args.old else []
+    trees.append(("new: " if args.old else "", ROOT))
+    tables = 1 + 8
+    records = [random_match(random.Random(t), rules, with_deal=False) for t in range(tables)]
+    token, matches = setup_database(args.db_name, records * len(trees))
+    plans = [requests_for(r, m) for r, m in zip(records * len(trees), matches, strict=True)]
+    print(
+        f"gunicorn {args.workers} workers, PostgreSQL, {os.cpu_count()} cores; "
+        f"{args.events} requests per client; cache {os.environ.get('CACHE_URL', 'per process')}"
+    )
+    for n, (label, root) in enumerate(trees):
+        with gunicorn(database_url(args.db_name), args.workers, root) as port:
+            measure(label, port, token, plans[n * tables : (n + 1) * tables], args.events)
 
 
 if __name__ == "__main__":

@@ -82,8 +82,9 @@ def fresh_database(name: str) -> str:
 
 
 @contextlib.contextmanager
-def gunicorn(database_url: str, workers: int) -> Iterator[int]:
-    """Serve the site with gunicorn (tasks in-process) on a free port; yields the port."""
+def gunicorn(database_url: str, workers: int, root: Path = ROOT) -> Iterator[int]:
+    """Serve the site of the tree ``root`` (this one unless an A/B bench says) with
+    gunicorn (tasks in-process) on a free port; yields the port."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -96,6 +97,11 @@ def gunicorn(database_url: str, workers: int) -> Iterator[int]:
         # served with DEBUG off, the site refuses the development key (settings.py): a
         # key of this run's own unless the caller gives one
         "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
+        # a bench's clients post as fast as they can with one token: no rate limit (with a
+        # shared cache, CACHE_URL, the limit counts across the workers and would answer 429)
+        "THROTTLE_USER_TOKEN": "1000000/min",
+        "THROTTLE_DEVICE": "1000000/min",
+        "THROTTLE_ANON": "1000000/min",
     }
     env.pop("CELERY_BROKER_URL", None)
     server = subprocess.Popen(
@@ -111,7 +117,7 @@ def gunicorn(database_url: str, workers: int) -> Iterator[int]:
             "--log-level",
             "warning",
         ],
-        cwd=ROOT,
+        cwd=root,
         env=env,
     )
     try:

@@ -12,7 +12,7 @@ from clubs.access import may_see_hands
 
 from ..engine import Game, find_game
 from ..models import Hand, HandEvent, Match, Seat
-from ..services import replay
+from ..services import replay, state_of
 
 
 def hand_state(game: Game, hand: Any, row: Hand) -> dict[str, Any]:
@@ -59,15 +59,11 @@ def units_of(match: Match) -> list[dict[str, Any]]:
     """Each scoring unit's seats, score and whether it won (``units`` prefetched)."""
     game = find_game(match.game)
     rules = game.parse_rules(match.rules)
-    return [
-        {
-            "unit": u.unit,
-            "seats": game.unit_seats(rules, u.unit),
-            "score": u.score,
-            "winner": u.is_winner,
-        }
-        for u in match.units.all()
-    ]
+    return [_unit(game, rules, u.unit, u.score, u.is_winner) for u in match.units.all()]
+
+
+def _unit(game: Game, rules: Any, unit: int, score: int, winner: bool) -> dict[str, Any]:
+    return {"unit": unit, "seats": game.unit_seats(rules, unit), "score": score, "winner": winner}
 
 
 def match_summary(match: Match) -> dict[str, Any]:
@@ -109,7 +105,7 @@ def match_payload(
     if not may_see_hands(viewer or AnonymousUser(), match):
         state = replay(match, hide_deal_in_play=True)
     elif state is None:
-        state = replay(match)
+        state = state_of(match)
     rows = list(match.hands.order_by("number"))
     return {
         **match_summary(match),
@@ -129,6 +125,35 @@ def match_payload(
             for h in rows
         ],
         "current": current_hand(match, state, rows),
+    }
+
+
+def event_answer(
+    match: Match, state: Any, latest: Hand | None, viewer: User | AnonymousUser
+) -> dict[str, Any]:
+    """What a posted event is answered with: the match's status and version, each unit's
+    score, and the hand in play as ``viewer`` may see it — not every hand (GET the match
+    for those). ``match`` and ``state`` are what the write left (the unit rows are what
+    ``state`` derives, so they are read from it) and ``latest`` the row of the match's
+    latest hand when the write holds it: no query, unless the viewer may not see the hand
+    in play's deal (then the match is replayed without it)."""
+    game = find_game(match.game)
+    if not may_see_hands(viewer, match):
+        state = replay(match, hide_deal_in_play=True)
+    row = latest or match.hands.order_by("number").last()
+    winner = state.winner_unit
+    units = [_unit(game, state.rules, u, score, winner == u) for u, score in enumerate(state.score)]
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "status": match.status,
+        "score": list(state.score),
+        "winner_unit": winner,
+        "winner_side": winner,
+        "units": units,
+        "version": match.version,
+        "updated_at": match.updated_at.isoformat(),
+        "current": current_hand(match, state, [row] if row else []),
     }
 
 

@@ -112,6 +112,25 @@ class MatchDetailSerializer(MatchSummarySerializer):
     )
 
 
+class EventAnswerSerializer(serializers.Serializer):
+    """A posted event's answer: what changed with it, without the match's every hand."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=["in_progress", "finished"])
+    score = serializers.ListField(
+        child=serializers.IntegerField(), min_length=2, help_text="As in the match's answer"
+    )
+    winner_unit = serializers.IntegerField(allow_null=True)
+    winner_side = serializers.IntegerField(allow_null=True)
+    units = UnitSerializer(many=True)
+    version = serializers.IntegerField()
+    updated_at = serializers.DateTimeField()
+    current = serializers.DictField(
+        allow_null=True, help_text="The hand in play, as in the match's answer (`current`)"
+    )
+
+
 class LegalSerializer(serializers.Serializer):
     hand = serializers.IntegerField(allow_null=True, help_text="The hand the actions are for")
     next_seq = serializers.IntegerField(

@@ -35,12 +35,13 @@ from .analysis_schema import MatchAnalysisSerializer
 from .conditional import etag_for, not_modified, with_validators
 from .filters import MatchFilter
 from .parsers import parsers_for, refuse_large_import
-from .payloads import legal_payload, match_payload, match_summary
+from .payloads import event_answer, legal_payload, match_payload, match_summary
 from .schema import (
     EXAMPLE_MALFORMED,
     EXAMPLE_REFUSED,
     IF_NONE_MATCH,
     NOT_MODIFIED,
+    EventAnswerSerializer,
     LegalSerializer,
     MatchDetailSerializer,
     MatchSummarySerializer,
@@ -332,7 +333,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         cached = not_modified(request, etag, match.updated_at)
         if cached is not None:
             return cached
-        state = services.replay(match, hide_deal_in_play=not sees_hands)
+        state = (
+            services.state_of(match)
+            if sees_hands
+            else services.replay(match, hide_deal_in_play=True)
+        )
         return with_validators(Response(legal_payload(match, state)), etag, match.updated_at)
 
     @extend_schema(
@@ -355,11 +360,13 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         description="Send the sequence number you expect the event to get (`expected_seq`, "
         "the `current.next_seq` you last saw). 201: stored; 200: the same event was already "
         "stored at that number (a retry): nothing stored; 409: someone else wrote first — the "
-        "body's `state` is the match now. A refused event is 400 with the rule it breaks.",
+        "body's `state` is the match now. A refused event is 400 with the rule it breaks. "
+        "The answer is the score and the hand in play (`current`), not every hand: GET the "
+        "match for those.",
         request=EventSerializer,
         responses={
-            201: MatchDetailSerializer,
-            200: MatchDetailSerializer,
+            201: EventAnswerSerializer,
+            200: EventAnswerSerializer,
             **errors(400, 403, 404, 409),
         },
         examples=[
@@ -407,7 +414,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             hand_named=number is not None,
         )
         code = status.HTTP_201_CREATED if outcome.stored else status.HTTP_200_OK
-        return Response(match_payload(outcome.match, outcome.state, request.user), status=code)
+        answer = event_answer(outcome.match, outcome.state, outcome.hand, request.user)
+        return Response(answer, status=code)
 
     @extend_schema(
         summary="Undo the last event, or roll a hand back",

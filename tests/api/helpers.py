@@ -21,10 +21,18 @@ def post_event(client, match_id: int, state: dict, event: dict, expect: int = 20
 
 
 def post_hand(client, match_id: int, state: dict, hand) -> dict:
-    """Post every event of a record hand; return the match state after the last one."""
+    """Post every event of a record hand; return the match after the last one (read: an
+    event's answer is the score and the hand in play, not every hand)."""
     for event in hand_events(hand):
         state = post_event(client, match_id, state, event_to_dict(event))
-    return state
+    return match_now(client, match_id)
+
+
+def match_now(client, match_id: int) -> dict:
+    """The whole match as GET answers it: seats, rules, every hand."""
+    response = client.get(f"/api/v1/matches/{match_id}/")
+    assert response.status_code == 200, response.json()
+    return response.json()
 
 
 def create_match(client, players, *, rules=None, first_dealer=0, club="pena") -> dict:

@@ -16,7 +16,7 @@ from games.models import Hand, Match, MatchUnit
 from games.results import UnitResult, unit_results
 
 from .conftest import client_for
-from .helpers import RECORDS, post_event
+from .helpers import RECORDS, match_now, post_event
 
 BELOTE = sorted(
     p for p in RECORDS.rglob("belote_valid_*.json") if not p.name.endswith(".expected.json")
@@ -66,7 +66,7 @@ def record_live(client, setup, path) -> dict:
     for hand in rec.hands:
         for event in hand_events(hand):
             state = post_event(client, state["id"], state, game.event_to_dict(event))
-    return state
+    return match_now(client, state["id"])
 
 
 def expected_units(expected: dict) -> list[UnitResult]:
@@ -363,7 +363,11 @@ def test_the_auction_offers_double_and_redouble_only_when_b2_allows_them(setup):
         assert body["actions"] == offered
         assert state["current"]["legal"]["calls"] == [a["call"] for a in offered]
     state = post_event(client, state["id"], state, {"kind": "call", "call": "pass"})
-    assert state["hands"][0]["header"] == {"contract": "spades", "declarer": 3, "multiplier": 4}
+    assert match_now(client, state["id"])["hands"][0]["header"] == {
+        "contract": "spades",
+        "declarer": 3,
+        "multiplier": 4,
+    }
     assert client.get(url).json()["phase"] == "playing"
 
 

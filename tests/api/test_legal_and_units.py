@@ -10,7 +10,7 @@ from games.models import Match, MatchUnit
 from games.results import UnitResult, unit_results
 
 from .conftest import client_for
-from .helpers import RECORDS, create_match, post_event, post_hand, record
+from .helpers import RECORDS, create_match, match_now, post_event, post_hand, record
 
 DEAL = [
     r.split()
@@ -67,6 +67,7 @@ def test_a_new_match_has_one_row_per_side_and_its_deal_is_the_legal_action(setup
     # the dealer shows any card of the 20-card deck (C1)
     assert body["actions"] == [{"kind": "deal", "trump_card": c.text} for c in SPANISH_20]
     state = post_event(client, state["id"], state, body["actions"][7])
+    state = match_now(client, state["id"])
     assert state["hands"][0]["header"] == {"trump_card": SPANISH_20.cards[7].text}
     assert state["hands"][0]["trump_card"] == SPANISH_20.cards[7].text
 

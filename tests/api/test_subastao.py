@@ -15,7 +15,7 @@ from games.models import Hand, Match, MatchUnit
 from games.results import UnitResult, unit_results
 
 from .conftest import client_for
-from .helpers import RECORDS, post_event
+from .helpers import RECORDS, match_now, post_event
 
 SUBASTAO = sorted(
     p for p in RECORDS.rglob("subastao_valid_*.json") if not p.name.endswith(".expected.json")
@@ -43,7 +43,7 @@ def record_live(client, setup, path) -> dict:
     for hand in rec.hands:
         for event in hand_events(hand):
             state = post_event(client, state["id"], state, game.event_to_dict(event))
-    return state
+    return match_now(client, state["id"])
 
 
 def create_match_of(client, setup, rec, seats: int) -> dict:
@@ -244,7 +244,11 @@ def test_the_legal_actions_of_a_three_player_hand_can_be_posted_as_they_are(setu
         {"kind": "trump", "suit": s, "seat": speaker} for s in ("o", "c", "e", "b")
     ]
     state = post_event(client, state["id"], state, body["actions"][1])
-    assert state["hands"][0]["header"] == {"bid": 70, "bidder": speaker, "trump": "c"}
+    assert match_now(client, state["id"])["hands"][0]["header"] == {
+        "bid": 70,
+        "bidder": speaker,
+        "trump": "c",
+    }
     body = client.get(url).json()
     held = first.deal[speaker]
     assert body["phase"] == "playing"

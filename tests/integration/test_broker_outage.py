@@ -21,6 +21,7 @@ from games import services as games
 from games.engine import hand_events
 from games.engine.cuatrola import event_to_dict
 from games.engine.cuatrola.simulate import random_match
+from games.models import Match
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import Tournament
@@ -60,7 +61,7 @@ class Api:
 
     def last_hand(self, match_id: int, hand) -> tuple[int, dict, float]:
         """Post the hand in play's events; the answer to the last one."""
-        number = games.Match.objects.get(pk=match_id).hands.count()
+        number = Match.objects.get(pk=match_id).hands.count()
         for seq, event in enumerate(hand_events(hand)):
             body = {"hand": number, "expected_seq": seq, **event_to_dict(event)}
             answer = self.call("POST", f"/api/v1/matches/{match_id}/events/", body)

@@ -18,6 +18,7 @@ import pytest
 from clubs.devices import create_device_token
 from games import services as games
 from games.engine.cuatrola.simulate import random_match
+from games.models import Match
 from stats.models import CountedMatch
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
@@ -35,7 +36,7 @@ def club_hands(api: Api, club_id: int) -> int:
 
 def complete_hands(match_id: int) -> int:
     """The engine's count, without the stats app."""
-    state = games.replay(games.Match.objects.get(pk=match_id))
+    state = games.replay(Match.objects.get(pk=match_id))
     return sum(hand.is_complete for hand in state.hands)
 
 

@@ -1,0 +1,265 @@
+"""Events: one recorded live, the last ones undone, and a match's derived rows rebuilt.
+
+An event starts from the state the match's last write kept in the shared cache
+(:mod:`.statecache`), or from its log replayed when there is none for its version, and
+costs the engine's work on that one event and a constant number of queries: the match's
+and the hand's locks, the event's insert, the hand's and the match's updates (a hand's
+end adds its results and the next hand's row)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from clubs.access import may_record, may_undo, record_refusal
+
+from ..engine import Game, RuleError, find_game
+from ..engine.messages import msg
+from ..models import Hand, HandEvent, Match, UndoRecord
+from . import statecache
+from .derive import sync_rows
+from .entry import apply_event, hand_in_play, parse_event, same_event
+from .errors import UNDO_REFUSAL, Outcome, Refused, Reopens, Stale, User
+from .reading import game_of, replay, state_of
+
+
+def record_event(
+    hand: Hand,
+    expected_seq: int,
+    event: dict[str, Any],
+    user: User,
+    *,
+    hand_named: bool = True,
+) -> Outcome:
+    """Store ``event`` as event number ``expected_seq`` of ``hand``.
+
+    Refused (400) when the engine refuses it; Stale (409) when ``expected_seq`` is not the
+    hand's next number or the hand is not the one in play — except that the same event
+    re-sent with the same ``expected_seq`` after it was stored is answered with the
+    current state and stores nothing (a retry from a flaky phone). ``hand_named`` False
+    means the client left the hand out and ``hand`` is the latest: a retry of the event
+    that completed the hand before it is recognised too (that hand was the one in play
+    when the event was first sent).
+    """
+    with transaction.atomic():
+        # the club with it (may_record reads it), the lock on the match's row alone
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("club")
+            .get(pk=hand.match_id)
+        )
+        if not may_record(user, match):
+            raise PermissionDenied(record_refusal(user, match))
+        hand = Hand.objects.select_for_update().get(pk=hand.pk)
+        game = game_of(match.game)
+        parsed = parse_event(game, event)
+        if expected_seq != hand.next_seq:
+            stored = hand.events.filter(seq=expected_seq).values_list("data", flat=True).first()
+            if stored is None and not hand_named:
+                stored = completing_event(match, hand.number - 1, expected_seq)
+            if stored is not None and same_event(game, stored, parsed):
+                return Outcome(match, state_of(match), stored=False)
+            raise Stale(
+                msg(
+                    "hand {number} is at event {next_seq}, not {expected_seq}",
+                    number=hand.number,
+                    next_seq=hand.next_seq,
+                    expected_seq=expected_seq,
+                ),
+                match,
+            )
+        read_as = statecache.key(match)
+        state = state_of(match)  # the state the last write kept, or the log replayed
+        latest = _apply_and_store(game, match, hand, state, parsed, user)
+        if _replays_alike(game, state, parsed):
+            statecache.keep(match, state, replaces=read_as)
+    return Outcome(match, state, hand=latest)
+
+
+def undo(
+    match: Match,
+    user: User,
+    hand_number: int | None = None,
+    to_seq: int | None = None,
+    *,
+    last_seq: int | None = None,
+    reopen: bool = False,
+) -> Outcome:
+    """Remove the match's last event, or every event of hand ``hand_number`` from
+    ``to_seq`` on (and every later hand). The removed events are kept in an UndoRecord.
+
+    With ``last_seq`` the client names the event it means to remove (hand
+    ``hand_number``'s number ``last_seq``): anything else being the last one (a stale
+    pad, another device's entry) is a 409 and nothing goes; and when that event closed a
+    complete hand it goes only with ``reopen`` (the hand's points leave the score)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        read_as = statecache.key(match)
+        if not may_undo(user, match):
+            raise PermissionDenied(UNDO_REFUSAL)
+        events = HandEvent.objects.filter(hand__match=match)
+        if hand_number is None or last_seq is not None:
+            last = events.order_by("-hand__number", "-seq").select_related("hand").first()
+            if last is None:
+                raise Stale("there is nothing to undo", match, {"field": "hand"})
+            if last_seq is not None:
+                _check_named_last(match, last, hand_number, last_seq, reopen)
+            hand_number, to_seq = last.hand.number, last.seq
+        else:
+            if not match.hands.filter(number=hand_number).exists():
+                raise Stale(
+                    msg("hand {hand_number} does not exist", hand_number=hand_number),
+                    match,
+                    {"field": "hand"},
+                )
+            if type(to_seq) is not int or to_seq < 0:
+                raise Refused(
+                    "to_seq must be a sequence number (0 or more)", item={"field": "to_seq"}
+                )
+        doomed = events.filter(hand__number=hand_number, seq__gte=to_seq) | events.filter(
+            hand__number__gt=hand_number
+        )
+        doomed = doomed.order_by("hand__number", "seq").select_related("hand", "entered_by")
+        removed = [
+            {
+                "hand": e.hand.number,
+                "seq": e.seq,
+                "event": e.data,
+                "entered_by": e.entered_by.get_username() if e.entered_by else None,
+                "entered_at": e.entered_at.isoformat(),
+            }
+            for e in doomed
+        ]
+        if not removed:
+            raise Stale(
+                msg(
+                    "hand {hand_number} has no event {to_seq} or later to undo",
+                    hand_number=hand_number,
+                    to_seq=to_seq,
+                ),
+                match,
+                {"field": "to_seq"},
+            )
+        UndoRecord.objects.create(
+            match=match,
+            user=user if user.is_authenticated else None,
+            hand_number=hand_number,
+            to_seq=to_seq,
+            removed=removed,
+        )
+        HandEvent.objects.filter(pk__in=[e.pk for e in doomed]).delete()
+        match.hands.filter(number__gt=hand_number).delete()
+        try:
+            state = replay(match)
+        except RuleError as error:
+            # An imported hand's penalty settles the renuncio its record shows (C12, S7, B7):
+            # removing the penalty but not the renuncio would leave a log that the engine
+            # refuses. Nothing is removed (the transaction rolls back).
+            raise Refused(
+                msg(
+                    (
+                        "the penalty settles a fault that would stay recorded "
+                        "({message}): undo hand {hand} back to that play as well"
+                    ),
+                    message=error.message,
+                    hand=error.hand,
+                ),
+                find_game(match.game).penalty_rule,
+                {"hand": error.hand, "trick": error.trick, "position": error.position},
+            ) from error
+        sync_rows(match, state)
+        statecache.keep(match, state, replaces=read_as)
+    return Outcome(match, state)
+
+
+def _check_named_last(
+    match: Match, last: HandEvent, hand_number: int | None, last_seq: int, reopen: bool
+) -> None:
+    """The undo names the match's last event, and says so when it reopens a hand."""
+    if (last.hand.number, last.seq) != (hand_number, last_seq):
+        raise Stale(
+            msg(
+                (
+                    "the last entry is hand {hand}'s number {seq}, not hand "
+                    "{named_hand}'s number {named_seq}: nothing was undone"
+                ),
+                hand=last.hand.number,
+                seq=last.seq,
+                named_hand=hand_number,
+                named_seq=last_seq,
+            ),
+            match,
+        )
+    if last.hand.complete and not reopen:
+        raise Reopens(
+            msg(
+                (
+                    "removing hand {hand}'s entry {seq} reopens hand {hand}, which is "
+                    "complete, and takes its points off the score: send reopen to do it"
+                ),
+                hand=hand_number,
+                seq=last_seq,
+            ),
+            item={"field": "reopen"},
+        )
+
+
+def rebuild(match: Match) -> Any:
+    """Recompute every derived row of ``match`` from its events."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        state = replay(match)
+        sync_rows(match, state)
+        statecache.keep(match, state)
+    return state
+
+
+def completing_event(match: Match, number: int, seq: int) -> dict[str, Any] | None:
+    """Hand ``number``'s event ``seq`` if it is the last event of that complete hand."""
+    previous = match.hands.filter(number=number, complete=True, next_seq=seq + 1).first()
+    if previous is None:
+        return None
+    return previous.events.filter(seq=seq).values_list("data", flat=True).first()
+
+
+def _apply_and_store(
+    game: Game, match: Match, hand: Hand, state: Any, event: Any, user: User
+) -> Hand | None:
+    """Apply ``event`` to ``state`` (the match replayed so far) as the next event of
+    ``hand``, store it and update the derived rows; the row of the match's latest hand.
+    The caller holds the match lock."""
+    in_play = hand_in_play(game, state, event)
+    if hand.number != in_play:
+        raise Stale(
+            msg(
+                "hand {number} is not the hand in play (hand {in_play} is)",
+                number=hand.number,
+                in_play=in_play,
+            ),
+            match,
+        )
+    data = apply_event(game, state, event)
+    HandEvent.objects.create(
+        hand=hand,
+        seq=hand.next_seq,
+        kind=data["kind"],
+        seat=data.get("seat"),
+        card=data.get("card", ""),
+        data=data,
+        entered_by=user if user.is_authenticated else None,
+    )
+    hand.next_seq += 1
+    return sync_rows(match, state, only=hand)
+
+
+def _replays_alike(game: Game, state: Any, event: Any) -> bool:
+    """Is ``state``, after live entry of ``event``, what a replay of the stored log gives
+    (so that the next write may start from it)? Not after a penalty: a replay tells the
+    hand its penalty from its deal on (``Game.settle_ahead``: it settles the fault the
+    log shows before it), live entry does not. The next write then replays the log."""
+    if type(game).settle_ahead is Game.settle_ahead:
+        return True  # the game settles nothing ahead: live entry and replay agree
+    penalty = getattr(state, "penalty_class", None)
+    return penalty is not None and not isinstance(event, penalty)
