@@ -77,6 +77,9 @@ def equivalent_groups(spec: Spec, pos: Position, cards: list[int]) -> list[list[
 
 
 class Solver:
+    #: zero-window tests stepping from the guess before bisecting (a long walk's guard)
+    MTD_TRIES = 64
+
     def __init__(
         self,
         spec: Spec,
@@ -107,6 +110,7 @@ class Solver:
         self.suit_mask, self.above, self.beat = spec.suit_mask, spec.above, spec.beat
         self.c7 = spec.rule == "c7"
         self.capot = spec.capot_bonus > 0
+        self.capot_bonus, self.last_bonus = spec.capot_bonus, spec.last_bonus
         #: sung suits -> the 12s and 11s a cante may still need (never merged)
         self.live = [live_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
         #: no rest of a hand is worth more than this, either way
@@ -116,6 +120,26 @@ class Solver:
             else sum(spec.points) + spec.last_bonus + spec.capot_bonus + sum(spec.cante_values)
         )
         self._bits = spec.suit_count * spec.per_suit
+        #: seat -> where its hand sits in a table key (hands are disjoint: OR them in)
+        self.shift = [0] * spec.seats
+        for i, seat in enumerate(spec.active):
+            self.shift[seat] = i * self._bits
+        #: sung suits -> the most the cantes not sung yet can still add (either way)
+        self.cante_left = [
+            sum(v for suit, v in enumerate(spec.cante_values) if not sung >> suit & 1)
+            if spec.sings
+            else 0
+            for sung in range(1 << spec.suit_count)
+        ]
+        self.tricks = spec.value == "tricks"
+        # the trump suit as a mask, and the points of any set of its cards (by its bits)
+        self.trump_mask = spec.suit_mask[spec.trump] if spec.trump != NONE else 0
+        self.trump_shift = spec.trump * spec.per_suit if spec.trump != NONE else 0
+        tpoints = spec.points[self.trump_shift : self.trump_shift + spec.per_suit]
+        self.trump_points = [
+            sum(p for i, p in enumerate(tpoints) if m >> i & 1) for m in range(1 << spec.per_suit)
+        ]
+        self.rem = 0  # the card points still held (kept by _finish as tricks are taken)
 
     # ------------------------------------------------------------------ public
     def solve(self, pos: Position, guess: int | None = None) -> int:
@@ -131,7 +155,7 @@ class Solver:
         tries = 0
         while lo < hi:
             # MTD(f) near the guess (a good guess needs two tests), then bisection
-            if tries >= 2 or not lo < target <= hi:
+            if tries >= self.MTD_TRIES or not lo < target <= hi:
                 target = (lo + hi + 1) // 2
             tries += 1
             value = self.search(pos, target - 1, target)
@@ -151,6 +175,10 @@ class Solver:
     def search(self, pos: Position, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta on the rest of the hand from ``pos`` (``acc`` left out)."""
         self.h = list(pos.hands)
+        points = self.points
+        # the points still to be taken: held, or on the table (the trick counts them)
+        self.rem = sum(points[c] for hand in pos.hands for c in range(self._bits) if hand >> c & 1)
+        self.rem += sum(points[c] for _, c in pos.table)
         if pos.pending != NONE:
             return self._after(pos.pending, pos.sung, pos.won, alpha, beta)
         if not pos.table:
@@ -174,14 +202,23 @@ class Solver:
     # ------------------------------------------------------------------ search
     def _start(self, leader: int, sung: int, won: int, alpha: int, beta: int) -> int:
         h = self.h
-        if not h[leader]:
+        hand = h[leader]
+        if not hand:
             return 0
-        spec = self.spec
+        if hand & (hand - 1) == 0:  # one card each: forced, never worth a table entry
+            self.lead_best = NONE
+            return self._last_trick(leader, won)
+        # bounds of the rest of the hand (a cut-off without search): see _bounds
+        low, high = self._bounds(hand, sung, won)
+        if high <= alpha:
+            return high
+        if low >= beta:
+            return low
         key = 0
         if self.use_tt:
-            bits = self._bits
-            for s in spec.active:
-                key = key << bits | h[s]
+            shift = self.shift
+            for s in self.active:
+                key |= h[s] << shift[s]
             # the sides' tricks matter only for a capot (B7)
             key = ((key << 6 | leader) << 5 | sung) << 2 | (won if self.capot else 0)
             self.tt_probes += 1
@@ -199,13 +236,7 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-        if h[leader] & (h[leader] - 1) == 0:
-            self.lead_best = NONE
-            value = self._last_trick(leader, won)
-        else:
-            value = self._play(
-                leader, 0, leader, NONE, NONE, NONE, NONE, 0, 0, sung, won, alpha, beta
-            )
+        value = self._play(leader, 0, leader, NONE, NONE, NONE, NONE, 0, 0, sung, won, alpha, beta)
         if self.use_tt:
             lo, hi, _ = self.tt.get(key, (-INF, INF, NONE))
             if value <= alpha:
@@ -216,6 +247,46 @@ class Solver:
                 lo = hi = value
             self.tt[key] = (lo, hi, self.lead_best)
         return value
+
+    def _bounds(self, hand: int, sung: int, won: int) -> tuple[int, int]:
+        """Bounds of the rest of the hand at a trick start (``hand``: the leader's).
+
+        Neither side can win more than is still to win: the cards' points, the last
+        trick, the cantes not sung yet, a capot while it is open. And some of it is
+        sure: a trump higher than every trump the other side holds wins the trick it is
+        played in (C8/B6: only a higher trump beats a trump, and the only ones left are
+        the holder's side's), and every card is played before the hand ends, so the
+        side takes at least those trumps' points — and at least one trick, which
+        closes the other side's capot."""
+        if self.trump == NONE:
+            mine_sure = theirs_sure = 0
+        else:
+            h, counted, tm = self.h, self.counted, self.trump_mask
+            mine = theirs = 0
+            for s in self.active:
+                if counted[s]:
+                    mine |= h[s]
+                else:
+                    theirs |= h[s]
+            mine &= tm
+            theirs &= tm
+            # the trumps above the other side's best (the lowest index is the best)
+            mine_sure = mine & ((theirs & -theirs) - 1) if theirs else mine
+            theirs_sure = theirs & ((mine & -mine) - 1) if mine else theirs
+        if self.tricks:
+            k = bin(hand).count("1")
+            return (1 if mine_sure else 0), k - (1 if theirs_sure else 0)
+        most = self.rem + self.last_bonus + self.cante_left[sung]
+        high, low = most, -most
+        if mine_sure:
+            low += 2 * self.trump_points[mine_sure >> self.trump_shift]
+        elif self.capot and not won & 1:
+            low -= self.capot_bonus  # the other side may still take every trick
+        if theirs_sure:
+            high -= 2 * self.trump_points[theirs_sure >> self.trump_shift]
+        elif self.capot and not won & 2:
+            high += self.capot_bonus
+        return low, high
 
     def _last_trick(self, leader: int, won: int) -> int:
         """Every hand holds one card: the trick is forced (no search)."""
@@ -280,12 +351,19 @@ class Solver:
             live = self.live[sung]
             merged = [cards[0]]
             prev = cards[0]
+            # counted in tricks (a cuatrola/quintola, no cantes), points do not matter:
+            # the DDS rule alone. Two such cards of one seat, with no card between them
+            # in play, are interchangeable in every continuation: no other card ranks
+            # between them and they are never in one trick together, so every trick has
+            # the same winner whichever of the two is played — the same tricks.
+            tricks = self.tricks
             for c in cards[1:]:
                 if (
                     c // r != prev // r
                     or in_play & ((1 << c) - (2 << prev))
-                    or points[c] != points[prev]
-                    or (live >> c | live >> prev) & 1
+                    or (
+                        not tricks and (points[c] != points[prev] or (live >> c | live >> prev) & 1)
+                    )
                 ):
                     merged.append(c)
                 prev = c
@@ -365,6 +443,12 @@ class Solver:
         points = self.points
         last_card = n + 1 == self.size
         nxt = self.order[seat]
+        if last_card and self.use_tt and len(moves) > 1 and bin(hand).count("1") > 2:
+            # enhanced transposition cutoff: a card whose next trick start the table
+            # already bounds past the window ends the search before any is searched
+            cut = self._etc(seat, moves, lead, hl, ht, winner, pts, sung, won, alpha, beta)
+            if cut is not None:
+                return cut
         best = -INF if maximise else INF
         best_card = NONE
         for c in moves:
@@ -408,6 +492,59 @@ class Solver:
             self.lead_best = best_card
         return best
 
+    def _etc(
+        self,
+        seat: int,
+        moves: list[int],
+        lead: int,
+        hl: int,
+        ht: int,
+        winner: int,
+        pts: int,
+        sung: int,
+        won: int,
+        alpha: int,
+        beta: int,
+    ) -> int | None:
+        """The trick's last card: a value past the window if one card's next trick start
+        has a table bound that proves it, else None. After the trick the side that won it
+        may sing (C9/S5): its choice can only raise the value for it (no cante is one
+        option), so a bound of the start holds for the card's value only in the winner's
+        direction — a side's bound is used only when that side won the trick."""
+        h, shift, counted, points = self.h, self.shift, self.counted, self.points
+        r, trump, tt = self.r, self.trump, self.tt
+        maximise = counted[seat]
+        sings, tricks, capot = self.spec.sings, self.tricks, self.capot
+        hands = 0
+        for s in self.active:
+            hands |= h[s] << shift[s]
+        at = shift[seat]
+        for c in moves:
+            suit = c // r
+            nwin = winner  # the trick's winner after c, as in _play
+            if suit == lead and c < hl:
+                if ht == NONE or suit == trump:
+                    nwin = seat
+            elif suit == trump and suit != lead and (ht == NONE or c < ht):
+                nwin = seat
+            mine = counted[nwin]
+            if sings and mine != maximise:
+                continue
+            w = (won | (1 if mine else 2)) if capot else 0
+            entry = tt.get((((hands ^ 1 << (c + at)) << 6 | nwin) << 5 | sung) << 2 | w)
+            if entry is None:
+                continue
+            if tricks:
+                delta = 1 if mine else 0
+            else:
+                delta = pts + points[c] if mine else -(pts + points[c])
+            if maximise:
+                if delta + entry[0] >= beta:
+                    return delta + entry[0]
+            elif delta + entry[1] <= alpha:
+                return delta + entry[1]
+        return None
+
     def _finish(self, winner: int, pts: int, sung: int, won: int, alpha: int, beta: int) -> int:
         """A trick's last card was played: count it, then the cante choice and the rest."""
         spec = self.spec
@@ -424,4 +561,8 @@ class Solver:
             delta = pts if mine else -pts
         if last:
             return delta
-        return delta + self._after(winner, sung, won, alpha - delta, beta - delta)
+        self.rem -= pts
+        try:
+            return delta + self._after(winner, sung, won, alpha - delta, beta - delta)
+        finally:
+            self.rem += pts
