@@ -5,7 +5,7 @@ For each game, random hands dealt, bid and played by the engine's computer playe
 and of the whole analysis (``par`` and every card's value, best and cost), median and
 worst, and how many of the hands each solved within the budget; nodes searched and the
 transposition table's hit rate; and, in the same run, plain alpha-beta on the same ``par``
-positions, without the table and without merging equal cards (move ordering kept), for
+positions, without the table, merging equal cards or bounds (move ordering kept), for
 the speed-up. A hand past its time budget counts as
 "not solved" (the analyser's answer then), never as a time.
 
@@ -94,7 +94,13 @@ def run_table(
             whole_times.append(t_whole)
         except Unsolved:
             whole_unsolved += 1
-        plain = Solver(spec, use_tt=False, merge=False, deadline=time.process_time() + plain_budget)
+        plain = Solver(
+            spec,
+            use_tt=False,
+            merge=False,
+            bounds=False,
+            deadline=time.process_time() + plain_budget,
+        )
         try:
             value, t_plain = timed(lambda s=plain, p=pos: s.solve(p))
             assert value == par, (value, par)
