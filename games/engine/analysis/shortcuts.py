@@ -43,6 +43,8 @@ class Shortcuts:
         self, seat: int, legal: int, n: int, tmask: int, sung: int, winner: int, top: int
     ) -> list[int]:
         """The legal cards as moves: one per group of equivalent cards, best first."""
+        if not legal & (legal - 1):  # one legal card (often: following suit)
+            return [legal.bit_length() - 1]
         points = self.points
         cards = []
         m = legal
@@ -50,8 +52,6 @@ class Shortcuts:
             low = m & -m
             cards.append(low.bit_length() - 1)
             m ^= low
-        if len(cards) == 1:
-            return cards
         if self.merge:
             h = self.h
             in_play = tmask
