@@ -3,12 +3,13 @@
 For each game, random hands dealt, bid and played by the engine's computer players
 (``Game.computer_move``, seeded): the time of ``par`` (the value before the first card)
 and of the whole analysis (``par`` and every card's value, best and cost), median and
-worst; nodes searched and the transposition table's hit rate; and, in the same run, plain
-alpha-beta on the same ``par`` positions, without the table and without merging equal
-cards (move ordering kept), for the speed-up. A hand past its time budget counts as
+worst, and how many of the hands each solved within the budget; nodes searched and the
+transposition table's hit rate; and, in the same run, plain alpha-beta on the same ``par``
+positions, without the table, merging equal cards or bounds (move ordering kept), for
+the speed-up. A hand past its time budget counts as
 "not solved" (the analyser's answer then), never as a time.
 
-Run: ``.venv/bin/python bench/analysis.py [--hands N] [--budget S] [--tiny]``. One
+Run: ``.venv/bin/python bench/analysis.py [--hands N] [--budget S] [--games G...] [--tiny]``. One
 process, one core; CPU time (``time.process_time``), so a busy machine's waiting is left
 out. ``--tiny`` is the test's mode (a few hands, short budgets).
 """
@@ -93,7 +94,13 @@ def run_table(
             whole_times.append(t_whole)
         except Unsolved:
             whole_unsolved += 1
-        plain = Solver(spec, use_tt=False, merge=False, deadline=time.process_time() + plain_budget)
+        plain = Solver(
+            spec,
+            use_tt=False,
+            merge=False,
+            bounds=False,
+            deadline=time.process_time() + plain_budget,
+        )
         try:
             value, t_plain = timed(lambda s=plain, p=pos: s.solve(p))
             assert value == par, (value, par)
@@ -117,6 +124,9 @@ def run_table(
         "hands": len(hands),
         "not_solved": unsolved,  # par past the budget
         "whole_not_solved": whole_unsolved,  # par solved, the whole analysis past it
+        # solved within the budget, of ``hands``: par, and the whole analysis
+        "par_solved": len(par_times),
+        "whole_solved": len(whole_times),
         "par_median_s": median(par_times),
         "par_max_s": max(par_times) if par_times else None,
         "whole_median_s": median(whole_times),
@@ -139,6 +149,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=30.0, help="CPU seconds per hand")
     parser.add_argument("--plain-budget", type=float, default=20.0)
     parser.add_argument("--tiny", action="store_true", help="2 hands a game, short budgets")
+    parser.add_argument("--games", nargs="+", default=[t[0] for t in TABLES], help="only these")
     args = parser.parse_args(argv)
     counts = {"cuatrola": 40, "belote": 8, "subastao": 3}
     if args.tiny:
@@ -147,13 +158,16 @@ def main(argv: list[str] | None = None) -> None:
     print(f"python {platform.python_version()} ({platform.python_implementation()}), one core")
     results = []
     for label, name, rules in TABLES:
+        if label not in args.games:
+            continue
         count = args.hands or counts[label]
         result = run_table(label, name, rules, count, args.budget, args.plain_budget)
         results.append(result)
         fmt = lambda v: "-" if v is None else f"{v * 1000:.1f} ms"  # noqa: E731
         print(
-            f"{label:9} {result['hands']} hands, par not solved {result['not_solved']}, "
-            f"whole not solved {result['whole_not_solved']}: "
+            f"{label:9} {result['hands']} hands, solved within {args.budget:g} s: par "
+            f"{result['par_solved']} of {result['hands']}, whole analysis "
+            f"{result['whole_solved']} of {result['hands']}: "
             f"par median {fmt(result['par_median_s'])} (max {fmt(result['par_max_s'])}), "
             f"whole median {fmt(result['whole_median_s'])} "
             f"(max {fmt(result['whole_max_s'])}); {result['nodes_per_par']} nodes per par, "

@@ -175,6 +175,12 @@ ANALYSIS_ON_WRITE = env.list(
     "ANALYSIS_ON_WRITE",
     default=["cuatrola", "belote", "subastao"] if CELERY_BROKER_URL else ["cuatrola"],
 )
+# Analyses lost with the broker or a killed worker are caught up (games.analysis.sweep_lost):
+# every ANALYSIS_SWEEP_SECONDS, up to ANALYSIS_SWEEP_AT_MOST matches untouched for
+# ANALYSIS_SWEEP_LEASE_SECONDS (their own task may be running), each sent once a lease.
+ANALYSIS_SWEEP_SECONDS = env.float("ANALYSIS_SWEEP_SECONDS", default=60)
+ANALYSIS_SWEEP_LEASE_SECONDS = env.float("ANALYSIS_SWEEP_LEASE_SECONDS", default=900)
+ANALYSIS_SWEEP_AT_MOST = env.int("ANALYSIS_SWEEP_AT_MOST", default=20)
 CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {
         "task": "tournaments.sweep_standings",
@@ -189,6 +195,11 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": STATS_SWEEP_SECONDS},
     },
     # a rating update lost with the broker is caught up (ratings/ladder.py)
+    "analysis-sweep": {
+        "task": "games.sweep_analysis",
+        "schedule": ANALYSIS_SWEEP_SECONDS,
+        "options": {"expires": ANALYSIS_SWEEP_SECONDS},
+    },
     "ratings-sweep": {
         "task": "ratings.sweep",
         "schedule": 60.0,

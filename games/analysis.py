@@ -12,10 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, F, Max, OuterRef, Q
+from django.utils import timezone
 
 from .engine.analysis import analyse_hand
 from .models import Hand, HandAnalysis, HandEvent, Match
@@ -73,6 +77,7 @@ def analyse_match(match_id: int, budget: float | None = None) -> dict[str, int]:
         if n not in stored or not is_current(stored[n], d, budget)
     ]
     counts = {"analysed": 0, "current": len(digests) - len(stale)}
+    confirm_current(match, digests, [stored[n] for n in digests if n in stored and n not in stale])
     if not stale:
         return counts
     engine_hands = {h.number: h for h in replay(match).hands}
@@ -100,9 +105,82 @@ def analyse_match(match_id: int, budget: float | None = None) -> dict[str, int]:
     return counts
 
 
-def current_analyses(match: Match) -> dict[int, HandAnalysis]:
-    """The match's analyses that are current, by hand number (a stale one is left out)."""
-    digests = hand_digests(match)
+def unanalysed_matches(at_most: int) -> list[int]:
+    """Up to ``at_most`` matches (oldest first) with a finished hand that has its deal
+    and, by cheap columns, no current analysis: no row; a row of fewer or more events
+    than the hand has now (``seq``); an event entered after the row was computed (a
+    correction that kept the count: undo then re-entry); a "not solved" row of a smaller
+    budget than now. :func:`analyse_match` then checks each hand's digest exactly.
+
+    Only the games the write path analyses (:func:`analyses_on_write`; the others wait
+    for ``manage.py analyse_hands``), and only matches untouched for a lease
+    (``ANALYSIS_SWEEP_LEASE_SECONDS``): the write path's own task may still be running."""
+    quiet = timezone.now() - timedelta(seconds=settings.ANALYSIS_SWEEP_LEASE_SECONDS)
+    later = HandEvent.objects.filter(
+        hand=OuterRef("pk"), entered_at__gt=OuterRef("analysis__computed_at")
+    )
+    stale = (
+        Q(analysis__isnull=True)
+        | ~Q(analysis__seq=F("next_seq"))
+        | Q(Exists(later))
+        | Q(analysis__reason="not solved", analysis__budget__lt=default_budget())
+    )
+    hands = Hand.objects.filter(
+        stale,
+        complete=True,
+        deal__isnull=False,
+        match__game__in=list(settings.ANALYSIS_ON_WRITE),
+        match__updated_at__lt=quiet,
+    )
+    ids = hands.values_list("match_id", flat=True).distinct().order_by("match_id")
+    return list(ids[:at_most])
+
+
+def sweep_lost(at_most: int | None = None) -> list[int]:
+    """Send the analysis of the matches :func:`unanalysed_matches` finds (a send lost
+    with the broker, a worker killed mid-hand); each match at most once a lease (a key
+    in the cache), so sweeps meanwhile leave a queued or running task alone. Returns the
+    matches sent. Idempotent: the task skips every hand already current."""
+    from .tasks import analyse_match as task  # the task module imports this one
+
+    at_most = settings.ANALYSIS_SWEEP_AT_MOST if at_most is None else at_most
+    lease = settings.ANALYSIS_SWEEP_LEASE_SECONDS
+    sent = []
+    for match_id in unanalysed_matches(at_most):
+        if not cache.add(f"analysis-sweep:{match_id}", 1, timeout=lease):
+            continue  # sent by a sweep less than a lease ago
+        task.delay(match_id)
+        sent.append(match_id)
+    return sent
+
+
+def confirm_current(
+    match: Match, digests: dict[int, tuple[Hand, str]], rows: list[HandAnalysis]
+) -> None:
+    """Bring the cheap columns of rows found current by their digest up to date (``seq``,
+    ``computed_at``): an undone event entered again just as it was leaves the digest as
+    it was but the events newer, and :func:`unanalysed_matches` would otherwise send the
+    match again every lease."""
+    newest = dict(
+        HandEvent.objects.filter(hand__match=match, hand__complete=True)
+        .values("hand_id")
+        .annotate(last=Max("entered_at"))
+        .values_list("hand_id", "last")
+    )
+    for row in rows:
+        hand = digests[row.hand.number][0]
+        last = newest.get(hand.pk)
+        if row.seq != hand.next_seq or (last is not None and last > row.computed_at):
+            row.seq = hand.next_seq
+            row.save(update_fields=["seq", "computed_at"])
+
+
+def current_analyses(
+    match: Match, digests: dict[int, tuple[Hand, str]] | None = None
+) -> dict[int, HandAnalysis]:
+    """The match's analyses that are current, by hand number (a stale one is left out);
+    ``digests``: :func:`hand_digests` of the match when the caller has them already."""
+    digests = hand_digests(match) if digests is None else digests
     out = {}
     for row in HandAnalysis.objects.filter(hand__match=match).select_related("hand"):
         number = row.hand.number
@@ -132,11 +210,19 @@ def analysis_payload(row: HandAnalysis | None, number: int) -> dict[str, Any]:
     }
 
 
-def match_analysis(match: Match) -> list[dict[str, Any]]:
-    """Every complete hand's analysis payload, in hand order."""
-    rows = current_analyses(match)
-    numbers = match.hands.filter(complete=True).order_by("number").values_list("number", flat=True)
-    return [analysis_payload(rows.get(n), n) for n in numbers]
+def match_analysis(match: Match) -> tuple[list[dict[str, Any]], str]:
+    """Every complete hand's analysis payload, in hand order, and a digest of what they
+    show (the API's ETag): each hand's log digest and the row current for it, if any,
+    with the moment it was computed (a "not solved" row tried again changes it)."""
+    digests = hand_digests(match)
+    rows = current_analyses(match, digests)
+    numbers = sorted(digests)
+    shown = [
+        (n, digests[n][1], rows[n].pk, rows[n].computed_at.isoformat()) if n in rows else (n,)
+        for n in numbers
+    ]
+    tag = hashlib.sha1(json.dumps(shown).encode()).hexdigest()
+    return [analysis_payload(rows.get(n), n) for n in numbers], tag
 
 
 def analyses_on_write(game: str) -> bool:

@@ -36,3 +36,14 @@ def analyse_match(match_id: int) -> dict[str, int]:
     from . import analysis
 
     return analysis.analyse_match(match_id)
+
+
+@shared_task(name="games.sweep_analysis")
+def sweep_analysis() -> int:
+    """Catch up (celery beat, every ``ANALYSIS_SWEEP_SECONDS``): send the analysis of
+    matches whose finished hands have a deal but no current analysis, at most
+    ``ANALYSIS_SWEEP_AT_MOST`` a sweep (``games.analysis.sweep_lost``). Returns how
+    many were sent."""
+    from . import analysis
+
+    return len(analysis.sweep_lost())

@@ -35,3 +35,7 @@ def test_bench_analysis_tiny_runs_and_reports_every_game():
         assert r["hands"] == 2
         assert r["not_solved"] <= 2
     assert "nodes per par" in done.stdout
+    for r in results:  # how many hands solved within the budget, of how many
+        assert 0 <= r["whole_solved"] <= r["par_solved"] <= r["hands"]
+        assert r["par_solved"] == r["hands"] - r["not_solved"]
+    assert "par 2 of 2, whole analysis 2 of 2" in done.stdout.splitlines()[1]

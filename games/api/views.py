@@ -347,13 +347,21 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         "its cost and the cards that reached the best. A hand not analysed says why "
         '(`"no deal"`, `"void"`, `"penalty"`, `"not solved"`, or `"pending"` until a worker '
         "has analysed the hand as it now stands). The hand in play, whose cards only its "
-        "scorer sees, is never included.",
-        responses={200: MatchAnalysisSerializer, **errors(404)},
+        "scorer sees, is never included. Answers `304 Not Modified` to `If-None-Match` "
+        "with the current `ETag` (a digest of the hands' logs and their analyses): a page "
+        "waiting for a worker's analysis polls cheaply.",
+        parameters=[IF_NONE_MATCH],
+        responses={200: MatchAnalysisSerializer, 304: NOT_MODIFIED, **errors(404)},
     )
     @action(detail=True, methods=["get"])
     def analysis(self, request: Request, pk: str) -> Response:
         match = self.get_match(pk)
-        return Response({"match": match.pk, "hands": match_analysis(match)})
+        hands, digest = match_analysis(match)
+        etag = etag_for("analysis", match.pk, digest)
+        cached = not_modified(request, etag, None)
+        if cached is not None:
+            return cached
+        return with_validators(Response({"match": match.pk, "hands": hands}), etag, None)
 
     @extend_schema(
         summary="Record one event of the hand in play",

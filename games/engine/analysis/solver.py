@@ -13,11 +13,20 @@ double-dummy solver does:
   points and neither is a card of a cante still to be sung (a 12 or 11: holding both is
   worth a cante). The DDS rule alone would merge 1 and 3 of a suit, which are worth 11
   and 10 points: not the same move in a points game;
-- **move ordering**: a winning card first when the other side is winning the trick,
-  points on the partner's winning trick, the lowest card when it cannot win;
-- the last trick is counted without search (every card is forced).
+  In a hand counted in tricks (a cuatrola/quintola) points do not matter: the DDS rule;
+- **move ordering**: the table's best lead first; a winning card first when the other
+  side is winning the trick, points on the partner's winning trick, the lowest card when
+  it cannot win;
+- **bounds** at trick starts (:meth:`~.shortcuts.Shortcuts._bounds`: what is still to win,
+  less what the other side surely takes with its top trumps) cut a window off unsearched;
+- an **enhanced transposition cutoff** on a trick's last card: the table's bound of a
+  next trick start may end the search before any card is tried;
+- the last trick is counted without search (every card is forced) and never stored.
 
-``use_tt``, ``merge`` and ``ordering`` turn each off (the benchmark's plain alpha-beta;
+The exact value: MTD(f), zero-window tests stepping from a guess by the fail-soft
+values they return (each reusing the table), bisection only after a long walk.
+
+``use_tt``, ``merge``, ``ordering`` and ``bounds`` turn each off (the benchmark's plain alpha-beta;
 the tests' "never changes a value"). ``node_limit`` and ``deadline`` bound the work:
 past them :class:`Unsolved` is raised, which the analyser reports as "not solved".
 """
@@ -27,6 +36,7 @@ from __future__ import annotations
 import time
 
 from .position import Position, cante_options, trick_state
+from .shortcuts import Shortcuts
 from .space import NONE, Spec
 
 INF = 1 << 30
@@ -76,7 +86,10 @@ def equivalent_groups(spec: Spec, pos: Position, cards: list[int]) -> list[list[
     return merge_runs(spec, cards, in_play, live_pairs(spec, pos.sung))
 
 
-class Solver:
+class Solver(Shortcuts):
+    #: zero-window tests stepping from the guess before bisecting (a long walk's guard)
+    MTD_TRIES = 64
+
     def __init__(
         self,
         spec: Spec,
@@ -84,11 +97,12 @@ class Solver:
         use_tt: bool = True,
         merge: bool = True,
         ordering: bool = True,
+        bounds: bool = True,
         node_limit: int | None = None,
         deadline: float | None = None,
     ) -> None:
         self.spec = spec
-        self.use_tt, self.merge, self.ordering = use_tt, merge, ordering
+        self.use_tt, self.merge, self.ordering, self.bounds = use_tt, merge, ordering, bounds
         self.node_limit = node_limit or INF
         self.deadline = deadline  # time.process_time() value
         #: trick start -> (lower bound, upper bound, the lead that was best or cut off)
@@ -107,6 +121,7 @@ class Solver:
         self.suit_mask, self.above, self.beat = spec.suit_mask, spec.above, spec.beat
         self.c7 = spec.rule == "c7"
         self.capot = spec.capot_bonus > 0
+        self.capot_bonus, self.last_bonus = spec.capot_bonus, spec.last_bonus
         #: sung suits -> the 12s and 11s a cante may still need (never merged)
         self.live = [live_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
         #: no rest of a hand is worth more than this, either way
@@ -116,6 +131,26 @@ class Solver:
             else sum(spec.points) + spec.last_bonus + spec.capot_bonus + sum(spec.cante_values)
         )
         self._bits = spec.suit_count * spec.per_suit
+        #: seat -> where its hand sits in a table key (hands are disjoint: OR them in)
+        self.shift = [0] * spec.seats
+        for i, seat in enumerate(spec.active):
+            self.shift[seat] = i * self._bits
+        #: sung suits -> the most the cantes not sung yet can still add (either way)
+        self.cante_left = [
+            sum(v for suit, v in enumerate(spec.cante_values) if not sung >> suit & 1)
+            if spec.sings
+            else 0
+            for sung in range(1 << spec.suit_count)
+        ]
+        self.tricks = spec.value == "tricks"
+        # the trump suit as a mask, and the points of any set of its cards (by its bits)
+        self.trump_mask = spec.suit_mask[spec.trump] if spec.trump != NONE else 0
+        self.trump_shift = spec.trump * spec.per_suit if spec.trump != NONE else 0
+        tpoints = spec.points[self.trump_shift : self.trump_shift + spec.per_suit]
+        self.trump_points = [
+            sum(p for i, p in enumerate(tpoints) if m >> i & 1) for m in range(1 << spec.per_suit)
+        ]
+        self.rem = 0  # the card points still held (kept by _finish as tricks are taken)
 
     # ------------------------------------------------------------------ public
     def solve(self, pos: Position, guess: int | None = None) -> int:
@@ -131,7 +166,7 @@ class Solver:
         tries = 0
         while lo < hi:
             # MTD(f) near the guess (a good guess needs two tests), then bisection
-            if tries >= 2 or not lo < target <= hi:
+            if tries >= self.MTD_TRIES or not lo < target <= hi:
                 target = (lo + hi + 1) // 2
             tries += 1
             value = self.search(pos, target - 1, target)
@@ -151,6 +186,10 @@ class Solver:
     def search(self, pos: Position, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta on the rest of the hand from ``pos`` (``acc`` left out)."""
         self.h = list(pos.hands)
+        points = self.points
+        # the points still to be taken: held, or on the table (the trick counts them)
+        self.rem = sum(points[c] for hand in pos.hands for c in range(self._bits) if hand >> c & 1)
+        self.rem += sum(points[c] for _, c in pos.table)
         if pos.pending != NONE:
             return self._after(pos.pending, pos.sung, pos.won, alpha, beta)
         if not pos.table:
@@ -174,14 +213,24 @@ class Solver:
     # ------------------------------------------------------------------ search
     def _start(self, leader: int, sung: int, won: int, alpha: int, beta: int) -> int:
         h = self.h
-        if not h[leader]:
+        hand = h[leader]
+        if not hand:
             return 0
-        spec = self.spec
+        if hand & (hand - 1) == 0:  # one card each: forced, never worth a table entry
+            self.lead_best = NONE
+            return self._last_trick(leader, won)
+        # bounds of the rest of the hand (a cut-off without search): see _bounds
+        if self.bounds:
+            low, high = self._bounds(hand, sung, won)
+            if high <= alpha:
+                return high
+            if low >= beta:
+                return low
         key = 0
         if self.use_tt:
-            bits = self._bits
-            for s in spec.active:
-                key = key << bits | h[s]
+            shift = self.shift
+            for s in self.active:
+                key |= h[s] << shift[s]
             # the sides' tricks matter only for a capot (B7)
             key = ((key << 6 | leader) << 5 | sung) << 2 | (won if self.capot else 0)
             self.tt_probes += 1
@@ -199,13 +248,7 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-        if h[leader] & (h[leader] - 1) == 0:
-            self.lead_best = NONE
-            value = self._last_trick(leader, won)
-        else:
-            value = self._play(
-                leader, 0, leader, NONE, NONE, NONE, NONE, 0, 0, sung, won, alpha, beta
-            )
+        value = self._play(leader, 0, leader, NONE, NONE, NONE, NONE, 0, 0, sung, won, alpha, beta)
         if self.use_tt:
             lo, hi, _ = self.tt.get(key, (-INF, INF, NONE))
             if value <= alpha:
@@ -219,21 +262,34 @@ class Solver:
 
     def _last_trick(self, leader: int, won: int) -> int:
         """Every hand holds one card: the trick is forced (no search)."""
-        spec = self.spec
-        h = self.h
+        h, order, r, trump, points = self.h, self.order, self.r, self.trump, self.points
         self.nodes += 1
-        seat, table = leader, []
-        for _ in range(spec.trick_size):
-            table.append((seat, h[seat].bit_length() - 1))
-            seat = spec.order[seat]
-        winner = trick_state(spec, tuple(table)).winner
-        mine = spec.counted[winner]
-        if spec.value == "tricks":
+        # the trick's winner as _play finds it (C8/B6), without building the trick
+        high = h[leader].bit_length() - 1
+        lead = high // r
+        high_trump = high if lead == trump else NONE
+        winner, pts = leader, points[high]
+        seat = order[leader]
+        while seat != leader:
+            c = h[seat].bit_length() - 1
+            pts += points[c]
+            suit = c // r
+            if suit == lead and c < high:
+                high = c
+                if high_trump == NONE or suit == trump:
+                    winner = seat
+                if suit == trump:
+                    high_trump = c
+            elif suit == trump and suit != lead and (high_trump == NONE or c < high_trump):
+                high_trump, winner = c, seat
+            seat = order[seat]
+        mine = self.counted[winner]
+        if self.tricks:
             return 1 if mine else 0
-        points = sum(spec.points[c] for _, c in table) + spec.last_bonus
-        if spec.capot_bonus and (won | (1 if mine else 2)) != 3:
-            points += spec.capot_bonus
-        return points if mine else -points
+        pts += self.last_bonus
+        if self.capot and (won | (1 if mine else 2)) != 3:
+            pts += self.capot_bonus
+        return pts if mine else -pts
 
     def _after(self, winner: int, sung: int, won: int, alpha: int, beta: int) -> int:
         """The cante choice of the side that won the trick (C9/S5), then the next trick."""
@@ -257,63 +313,6 @@ class Solver:
             v = gain + self._start(winner, sung | 1 << suit, won, alpha - gain, beta - gain)
             best = max(best, v) if maximise else min(best, v)
         return best
-
-    def _moves(
-        self, seat: int, legal: int, n: int, tmask: int, sung: int, winner: int, top: int
-    ) -> list[int]:
-        """The legal cards as moves: one per group of equivalent cards, best first."""
-        points = self.points
-        cards = []
-        m = legal
-        while m:
-            low = m & -m
-            cards.append(low.bit_length() - 1)
-            m ^= low
-        if len(cards) == 1:
-            return cards
-        if self.merge:
-            h = self.h
-            in_play = tmask
-            for s in self.active:
-                in_play |= h[s]
-            r = self.r
-            live = self.live[sung]
-            merged = [cards[0]]
-            prev = cards[0]
-            for c in cards[1:]:
-                if (
-                    c // r != prev // r
-                    or in_play & ((1 << c) - (2 << prev))
-                    or points[c] != points[prev]
-                    or (live >> c | live >> prev) & 1
-                ):
-                    merged.append(c)
-                prev = c
-            cards = merged
-            if len(cards) == 1:
-                return cards
-        if not self.ordering:
-            return cards
-        r = self.r
-        if n == 0:
-            # the table's best lead first, then the top of a suit, richest first
-            hint = self.hint
-            self.hint = NONE
-            keyed = [((c != hint) * 1000 + (c % r) * 64 - points[c], c) for c in cards]
-        else:
-            counted = self.counted
-            trump = self.trump
-            wsuit = top // r
-            # the cards that would take the trick from ``top``
-            beats = self.suit_mask[wsuit] & self.above[top]
-            if trump != NONE and wsuit != trump:
-                beats |= self.suit_mask[trump]
-            if counted[winner] == counted[seat]:  # the partner is winning: give it points
-                keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
-            else:  # win it, or throw the cheapest card
-                keyed = [((-200 - points[c]) if beats >> c & 1 else points[c], c) for c in cards]
-        keyed.sort()
-        return [c for _, c in keyed]
 
     def _play(
         self,
@@ -365,6 +364,12 @@ class Solver:
         points = self.points
         last_card = n + 1 == self.size
         nxt = self.order[seat]
+        if last_card and self.use_tt and len(moves) > 1 and bin(hand).count("1") > 2:
+            # enhanced transposition cutoff: a card whose next trick start the table
+            # already bounds past the window ends the search before any is searched
+            cut = self._etc(seat, moves, lead, hl, ht, winner, pts, sung, won, alpha, beta)
+            if cut is not None:
+                return cut
         best = -INF if maximise else INF
         best_card = NONE
         for c in moves:
@@ -424,4 +429,8 @@ class Solver:
             delta = pts if mine else -pts
         if last:
             return delta
-        return delta + self._after(winner, sung, won, alpha - delta, beta - delta)
+        self.rem -= pts
+        try:
+            return delta + self._after(winner, sung, won, alpha - delta, beta - delta)
+        finally:
+            self.rem += pts

@@ -2,8 +2,9 @@
 
 On random small positions of every game (the last two or three tricks of a random
 hand, hypothesis picking the seed and the moment, mid-trick or at a cante choice
-included), :class:`Solver` with and without its transposition table, equivalence
-merging and move ordering gives exactly :func:`minimax`'s value.
+included), :class:`Solver` with and without its transposition table (and with it the
+enhanced transposition cutoff), equivalence merging, move ordering and bounds gives
+exactly :func:`minimax`'s value.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from games.engine.analysis.positions import position_of
 from .helpers import TABLES, random_hand
 
 PROPS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FLAGS = list(itertools.product((True, False), repeat=3))
+FLAGS = list(itertools.product((True, False), repeat=4))
 
 
 def small_position(name, rules, seed, extra):
@@ -45,6 +46,6 @@ def test_solver_equals_minimax(name, rules, seed, extra):
         return  # the hand ended early (a failed cuatrola): nothing small to solve
     spec, pos = found
     expected = minimax(spec, pos)
-    for use_tt, merge, ordering in FLAGS:
-        solver = Solver(spec, use_tt=use_tt, merge=merge, ordering=ordering)
-        assert solver.solve(pos) == expected, (use_tt, merge, ordering, pos)
+    for use_tt, merge, ordering, bounds in FLAGS:
+        solver = Solver(spec, use_tt=use_tt, merge=merge, ordering=ordering, bounds=bounds)
+        assert solver.solve(pos) == expected, (use_tt, merge, ordering, bounds, pos)
