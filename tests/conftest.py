@@ -149,6 +149,15 @@ def no_language_left_behind():
     translation.deactivate()
 
 
+def analysis_as_with_no_broker() -> dict:
+    """Hand analysis on write as settings.py sets it with no broker: Cuatrola only, at most
+    1 s a hand (with a broker, every game and 30 s a hand: minutes for the demo data)."""
+    return {
+        "ANALYSIS_ON_WRITE": ["cuatrola"],
+        "ANALYSIS_BUDGET": min(float(settings.ANALYSIS_BUDGET), 1.0),
+    }
+
+
 @pytest.fixture(autouse=True)
 def tasks_in_process_unless_integration(request, settings):
     """Outside tests/integration, tasks run in-process even when a broker is configured
@@ -160,8 +169,8 @@ def tasks_in_process_unless_integration(request, settings):
     if request.node.get_closest_marker("integration"):
         yield
         return
-    settings.ANALYSIS_ON_WRITE = ["cuatrola"]
-    settings.ANALYSIS_BUDGET = min(float(settings.ANALYSIS_BUDGET), 1.0)
+    for name, value in analysis_as_with_no_broker().items():
+        setattr(settings, name, value)
     eager = app.conf.task_always_eager
     app.conf.task_always_eager = True
     yield
@@ -193,8 +202,12 @@ def accept_language_is_the_visitors_choice(monkeypatch):
 @pytest.fixture(scope="session")
 def demo_snapshot(django_db_setup, django_db_blocker) -> demo.Snapshot:
     """``load_demo``'s rows, built once per session (per xdist worker) before any test
-    transaction opens (a session fixture is set up before function ones)."""
-    with django_db_blocker.unblock():
+    transaction opens (a session fixture is set up before function ones), its tasks
+    in-process as the tests' own (``tasks_in_process_unless_integration``): in CI's
+    second phase, with a broker configured, it analysed every hand for 30 s (6 minutes)."""
+    from django.test import override_settings
+
+    with django_db_blocker.unblock(), override_settings(**analysis_as_with_no_broker()):
         return demo.build()
 
 
