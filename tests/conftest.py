@@ -9,34 +9,28 @@ from django.conf import settings
 
 from tests import demo
 
-# Used by a test, these fixtures mean it touches the database (a test may also say so
-# with the django_db mark).
-DB_FIXTURES = {
-    "db",
-    "transactional_db",
-    "django_db_reset_sequences",
-    "django_db_serialized_rollback",
-    "live_server",
-}
+# A test that asks for one of these fixtures counts queries, and the count is the
+# backend's (savepoints, COPY on PostgreSQL, SQLite's batches): CI's second phase keeps it.
+QUERY_COUNT_FIXTURES = {"django_assert_num_queries", "django_assert_max_num_queries"}
 
 
 def pytest_addoption(parser) -> None:
     parser.addoption(
         "--services-phase",
         action="store_true",
-        help="CI's second phase (.ci/run): only the tests that use the database (the "
-        "browser ones excepted) or are marked integration or services; the others ran "
-        "in the first phase and do not depend on the database or the broker",
+        help="CI's second phase (.ci/run): only the tests whose outcome PostgreSQL, Redis "
+        "or a worker can change (marked integration or services, or counting queries; "
+        "docs/testing.md); the whole suite ran on SQLite in the first phase",
     )
 
 
 def uses_services(item: pytest.Item) -> bool:
-    """Whether a test's outcome can depend on PostgreSQL, Redis or a worker."""
+    """Whether a test's outcome can depend on PostgreSQL, Redis or a worker: said by its
+    marks (docs/testing.md, "What the second phase runs"), not guessed from its use of the
+    database, which the first phase already tests on SQLite."""
     if item.get_closest_marker("integration") or item.get_closest_marker("services"):
         return True
-    if item.get_closest_marker("browser"):
-        return False  # the pages' scripts: the same on either database
-    return bool(item.get_closest_marker("django_db") or DB_FIXTURES & set(item.fixturenames))
+    return bool(QUERY_COUNT_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
 # Hypothesis profiles, chosen by HYPOTHESIS_PROFILE: each scales the example counts the
