@@ -88,9 +88,10 @@ def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
 
 
 def _scope_the_shared_cache_to_this_worker(worker: str) -> None:
-    """Under pytest-xdist the workers share CI's Redis cache: each keeps its keys under
-    its own prefix (the servers and workers it starts too), and
-    ``cache.clear()`` deletes only those, not the other worker's counts."""
+    """The pytest processes of CI's second phase share its Redis cache (the xdist
+    workers, and the integration run beside them): each keeps its keys under its own
+    prefix (the servers and workers it starts too), and ``cache.clear()`` deletes only
+    those, not the other processes' counts."""
     from django.core.cache.backends.redis import RedisCache
 
     settings.CACHES["default"]["KEY_PREFIX"] = worker
@@ -117,9 +118,8 @@ def pytest_configure() -> None:
     # The test client's login() authenticates without a request, which django-axes
     # refuses; tests/test_security.py turns the lockout back on to test it.
     settings.AXES_ENABLED = False
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker and settings.SHARED_CACHE:
-        _scope_the_shared_cache_to_this_worker(worker)
+    if settings.SHARED_CACHE:
+        _scope_the_shared_cache_to_this_worker(os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 
 @pytest.fixture(autouse=True)
