@@ -9,34 +9,28 @@ from django.conf import settings
 
 from tests import demo
 
-# Used by a test, these fixtures mean it touches the database (a test may also say so
-# with the django_db mark).
-DB_FIXTURES = {
-    "db",
-    "transactional_db",
-    "django_db_reset_sequences",
-    "django_db_serialized_rollback",
-    "live_server",
-}
+# A test that asks for one of these fixtures counts queries, and the count is the
+# backend's (savepoints, COPY on PostgreSQL, SQLite's batches): CI's second phase keeps it.
+QUERY_COUNT_FIXTURES = {"django_assert_num_queries", "django_assert_max_num_queries"}
 
 
 def pytest_addoption(parser) -> None:
     parser.addoption(
         "--services-phase",
         action="store_true",
-        help="CI's second phase (.ci/run): only the tests that use the database (the "
-        "browser ones excepted) or are marked integration or services; the others ran "
-        "in the first phase and do not depend on the database or the broker",
+        help="CI's second phase (.ci/run): only the tests whose outcome PostgreSQL, Redis "
+        "or a worker can change (marked integration or services, or counting queries; "
+        "docs/testing.md); the whole suite ran on SQLite in the first phase",
     )
 
 
 def uses_services(item: pytest.Item) -> bool:
-    """Whether a test's outcome can depend on PostgreSQL, Redis or a worker."""
+    """Whether a test's outcome can depend on PostgreSQL, Redis or a worker: said by its
+    marks (docs/testing.md, "What the second phase runs"), not guessed from its use of the
+    database, which the first phase already tests on SQLite."""
     if item.get_closest_marker("integration") or item.get_closest_marker("services"):
         return True
-    if item.get_closest_marker("browser"):
-        return False  # the pages' scripts: the same on either database
-    return bool(item.get_closest_marker("django_db") or DB_FIXTURES & set(item.fixturenames))
+    return bool(QUERY_COUNT_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
 # Hypothesis profiles, chosen by HYPOTHESIS_PROFILE: each scales the example counts the
@@ -94,9 +88,10 @@ def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
 
 
 def _scope_the_shared_cache_to_this_worker(worker: str) -> None:
-    """Under pytest-xdist the workers share CI's Redis cache: each keeps its keys under
-    its own prefix (the servers and workers it starts too), and
-    ``cache.clear()`` deletes only those, not the other worker's counts."""
+    """The pytest processes of CI's second phase share its Redis cache (the xdist
+    workers, and the integration run beside them): each keeps its keys under its own
+    prefix (the servers and workers it starts too), and ``cache.clear()`` deletes only
+    those, not the other processes' counts."""
     from django.core.cache.backends.redis import RedisCache
 
     settings.CACHES["default"]["KEY_PREFIX"] = worker
@@ -123,9 +118,8 @@ def pytest_configure() -> None:
     # The test client's login() authenticates without a request, which django-axes
     # refuses; tests/test_security.py turns the lockout back on to test it.
     settings.AXES_ENABLED = False
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker and settings.SHARED_CACHE:
-        _scope_the_shared_cache_to_this_worker(worker)
+    if settings.SHARED_CACHE:
+        _scope_the_shared_cache_to_this_worker(os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 
 @pytest.fixture(autouse=True)
@@ -149,6 +143,15 @@ def no_language_left_behind():
     translation.deactivate()
 
 
+def analysis_as_with_no_broker() -> dict:
+    """Hand analysis on write as settings.py sets it with no broker: Cuatrola only, at most
+    1 s a hand (with a broker, every game and 30 s a hand: minutes for the demo data)."""
+    return {
+        "ANALYSIS_ON_WRITE": ["cuatrola"],
+        "ANALYSIS_BUDGET": min(float(settings.ANALYSIS_BUDGET), 1.0),
+    }
+
+
 @pytest.fixture(autouse=True)
 def tasks_in_process_unless_integration(request, settings):
     """Outside tests/integration, tasks run in-process even when a broker is configured
@@ -160,8 +163,8 @@ def tasks_in_process_unless_integration(request, settings):
     if request.node.get_closest_marker("integration"):
         yield
         return
-    settings.ANALYSIS_ON_WRITE = ["cuatrola"]
-    settings.ANALYSIS_BUDGET = min(float(settings.ANALYSIS_BUDGET), 1.0)
+    for name, value in analysis_as_with_no_broker().items():
+        setattr(settings, name, value)
     eager = app.conf.task_always_eager
     app.conf.task_always_eager = True
     yield
@@ -193,8 +196,12 @@ def accept_language_is_the_visitors_choice(monkeypatch):
 @pytest.fixture(scope="session")
 def demo_snapshot(django_db_setup, django_db_blocker) -> demo.Snapshot:
     """``load_demo``'s rows, built once per session (per xdist worker) before any test
-    transaction opens (a session fixture is set up before function ones)."""
-    with django_db_blocker.unblock():
+    transaction opens (a session fixture is set up before function ones), its tasks
+    in-process as the tests' own (``tasks_in_process_unless_integration``): in CI's
+    second phase, with a broker configured, it analysed every hand for 30 s (6 minutes)."""
+    from django.test import override_settings
+
+    with django_db_blocker.unblock(), override_settings(**analysis_as_with_no_broker()):
         return demo.build()
 
 

@@ -119,6 +119,7 @@ def test_outsider_gets_403_on_a_public_club_and_404_on_a_private_one(club):
 
 
 # ------------------------------------------------------------------------------ members
+@pytest.mark.services  # one role per club and user (unique)
 def test_organiser_adds_an_existing_user_as_scorer(club, organiser):
     UserFactory(username="lucia")
     r = client_for(organiser).post(
@@ -194,6 +195,7 @@ def test_scorer_may_not_manage_members_403(club, organiser, scorer):
     assert not User.objects.filter(username="x").exists()
 
 
+@pytest.mark.services  # the row lock over the club's organisers (clubs/members.py)
 def test_change_role_and_remove(club, organiser, scorer):
     c = client_for(organiser)
     m = club.memberships.get(user=scorer)
@@ -225,6 +227,7 @@ def test_removing_a_member_asks_first_without_a_script(club, organiser, scorer):
     assert club.memberships.filter(user=scorer).exists()
 
 
+@pytest.mark.services  # the row lock over the club's organisers (clubs/members.py)
 def test_the_last_organiser_cannot_be_removed_nor_demoted_409(club, organiser, scorer):
     c = client_for(organiser)
     own = club.memberships.get(user=organiser)
@@ -270,6 +273,7 @@ def test_organiser_adds_and_edits_players(club, organiser):
     assert (ana.display_name, ana.user) == ("Ana G.", None)
 
 
+@pytest.mark.services  # a taken name as PostgreSQL reports it
 @pytest.mark.parametrize(
     ("data", "field"),
     [
@@ -301,6 +305,7 @@ def test_a_player_of_another_club_is_404(club, organiser):
     assert r.status_code == 404
 
 
+@pytest.mark.services  # case-insensitive search of accented names
 def test_player_search_and_filter_on_the_club_page(club):
     PlayerFactory(club=club, display_name="Ana", user=UserFactory(username="ana"))
     PlayerFactory(club=club, display_name="Anselmo")

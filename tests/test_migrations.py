@@ -22,7 +22,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# CI's second phase: the migrations on PostgreSQL's schema
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 OLD_KEY = "0123456789abcdef0123456789abcdef01234567"  # a DRF key: 40 hex characters
 DEVICE_KEY = "a-device-key-shown-once"

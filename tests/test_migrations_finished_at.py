@@ -10,7 +10,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# CI's second phase: the migrations on PostgreSQL's schema
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 BEFORE = [("games", "0007_declared_counters"), ("ratings", "0001_initial")]
 

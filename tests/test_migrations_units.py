@@ -19,7 +19,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from tests.api.helpers import RECORDS
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# CI's second phase: the migrations on PostgreSQL's schema
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 BEFORE = [("games", "0003_clubs_app")]
 UNIT_FIELDS = ("unit", "score", "is_winner", "hands_won", "counters")

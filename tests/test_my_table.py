@@ -81,6 +81,7 @@ def test_the_qr_link_signs_the_device_in_once_and_lands_on_my_table(night):
     assert "used already" in again.content.decode() or "ya se usó" in again.content.decode()
 
 
+@pytest.mark.services  # DISTINCT over a join
 def test_a_tournament_device_lists_its_tournament_only(night):
     link = qr_link(organiser_client(night), night["club"], night["liga_device"])
     device = Client()

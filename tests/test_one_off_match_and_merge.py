@@ -184,6 +184,7 @@ def test_who_may_start_a_match(club, six):
 
 
 # ------------------------------------------------------------------------------ the list
+@pytest.mark.services  # ordering with NULLs; moves under unique constraints
 def test_club_page_lists_live_matches_first_a_page_at_a_time(club, organiser, six):
     made = []
     for _ in range(27):
@@ -209,6 +210,7 @@ def _merge(user, merged, survivor) -> object:
     )
 
 
+@pytest.mark.services  # ordering with NULLs; moves under unique constraints
 def test_merge_moves_seats_and_entries_and_keeps_the_history(club, organiser, six):
     ana, bea, ciro, dani, eva, _fede = six
     twin = PlayerFactory(club=club, display_name="Ana G.", user=UserFactory(username="ana"))
@@ -251,6 +253,7 @@ def test_merge_moves_seats_and_entries_and_keeps_the_history(club, organiser, si
     assert [row["match"].pk for row in page.context["rows"]] == [match.pk]
 
 
+@pytest.mark.services  # ordering with NULLs; moves under unique constraints
 def test_merge_refused_when_both_sat_at_one_match_409(club, organiser, six):
     ana, bea, ciro, dani, *_ = six
     match = games.create_match(club=club, players=[ana, bea, ciro, dani], user=organiser)
@@ -261,6 +264,7 @@ def test_merge_refused_when_both_sat_at_one_match_409(club, organiser, six):
     assert Seat.objects.get(match=match, number=1).player_id == bea.pk
 
 
+@pytest.mark.services  # ordering with NULLs; moves under unique constraints
 def test_merge_refused_when_both_play_in_one_tournament_409(club, organiser, six):
     ana, bea, ciro, dani, *_ = six
     league = tournaments.create_tournament(

@@ -14,6 +14,7 @@ def demo(demo_data):
     return Club.objects.get(slug="pena-la-baza")
 
 
+@pytest.mark.services  # a count with a FILTER clause (PostgreSQL's own, emulated on SQLite)
 def test_home_lists_public_clubs(client, demo):
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Peña La Baza" in html
@@ -135,6 +136,7 @@ def test_a_players_history_lists_every_match_with_the_result(client, demo):
 NOT_OURS = "Choose one of the club's tournaments, or none."
 
 
+@pytest.mark.services  # PostgreSQL refuses NUL in text
 @pytest.mark.parametrize(
     ("post", "message"),
     [

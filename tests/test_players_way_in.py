@@ -58,6 +58,7 @@ def test_an_organiser_creates_a_players_login_from_the_player_page(club):
     assert "ana.p" in page.content.decode()
 
 
+@pytest.mark.services  # one login per player (unique)
 def test_a_second_login_for_the_same_player_is_refused_409(club):
     ana = club.seated[0]
     assert create_login(club, ana).status_code == 201
@@ -67,6 +68,7 @@ def test_a_second_login_for_the_same_player_is_refused_409(club):
     assert not User.objects.filter(username="ana.otra").exists()
 
 
+@pytest.mark.services  # a taken username (unique)
 def test_a_taken_username_is_400_naming_the_field(club):
     UserFactory(username="blas")
     r = create_login(club, club.seated[1], "Blas")

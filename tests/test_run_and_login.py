@@ -15,6 +15,9 @@ from django.core.management import call_command
 
 from tournaments import services
 
+# CI's second phase: the lockout's cache handler, used only with a shared cache
+pytestmark = pytest.mark.services
+
 ROOT = Path(__file__).resolve().parents[1]
 # port 1 refuses connections: a real failed connection, not a mock
 CACHE_DOWN = {

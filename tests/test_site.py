@@ -40,6 +40,7 @@ eager_only = pytest.mark.skipif(
 )
 
 
+@pytest.mark.services  # the health check's query, per database
 @eager_only
 def test_healthz_reports_database_and_eager_broker(client):
     response = client.get("/healthz")
@@ -50,6 +51,7 @@ def test_healthz_reports_database_and_eager_broker(client):
     assert body["broker"] == {"ok": True, "mode": "eager"}
 
 
+@pytest.mark.services  # the health check with a broker configured
 @override_settings(CELERY_BROKER_URL="redis://127.0.0.1:1/0")
 def test_healthz_is_503_when_the_broker_is_unreachable(client):
     # Port 1 refuses connections: a real failed connection, not a mock.
@@ -66,6 +68,7 @@ def test_admin_login_page(client):
     assert client.get("/admin/login/").status_code == 200
 
 
+@pytest.mark.services  # load_demo's get_or_create over its own rows
 def test_demo_data_is_idempotent(django_user_model, capsys):
     call_command("load_demo")
     call_command("load_demo")

@@ -13,7 +13,8 @@ from games import services
 from games.models import Seat
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
-pytestmark = pytest.mark.django_db
+# CI's second phase: PostgreSQL names the broken constraint, SQLite its columns
+pytestmark = [pytest.mark.django_db, pytest.mark.services]
 
 
 @pytest.mark.parametrize(

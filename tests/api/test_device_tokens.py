@@ -114,6 +114,7 @@ def test_a_tournament_token_records_only_that_tournaments_matches(setup):
     assert device(key).post("/api/v1/matches/", body, format="json").status_code == 403
 
 
+@pytest.mark.services  # the throttle counts in Redis
 def test_tokens_are_throttled(setup, token, monkeypatch):
     monkeypatch.setattr(DeviceTokenThrottle, "THROTTLE_RATES", {"device": "3/min"})
     from django.core.cache import cache

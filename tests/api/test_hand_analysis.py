@@ -173,6 +173,7 @@ def test_a_players_points_lost_to_costly_cards(setup, django_capture_on_commit_c
     assert costly_cards(setup.scorer, diego)[0]["lost"] == 122
 
 
+@pytest.mark.services  # DISTINCT and upserts of the analyses
 def test_analyse_hands_builds_what_is_missing_and_skips_what_is_current(setup):
     record = random_match(random.Random(5), max_hands=2, with_deal=True, declare=0)
     record.seats = [p.display_name for p in setup.players]

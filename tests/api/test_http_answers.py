@@ -163,6 +163,7 @@ def test_standings_after_a_round_that_does_not_exist_say_so(django_capture_on_co
     assert client.get(url, {"after_round": "x"}).json()["item"]["field"] == "after_round"
 
 
+@pytest.mark.services  # the query count is the backend's
 def test_what_a_304_costs_as_docs_api_md_says(client, django_user_model):
     """docs/api.md "Polling without cost": a 304 costs one query by primary key; a logged-in
     browser's session adds its two (the session row and its user)."""

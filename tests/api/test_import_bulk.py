@@ -17,6 +17,9 @@ from games.models import Hand, HandEvent, Match
 from .conftest import client_for
 from .helpers import RECORDS
 
+# CI's second phase: the rows written with PostgreSQL's COPY (games/services.py)
+pytestmark = pytest.mark.services
+
 # A record whose penalty settles a renuncio it shows cannot be entered live (the engine
 # refuses the provable revoke at once; the scorer records the penalty instead), so it has
 # no event-by-event twin; test_penalty.py covers its import.

@@ -22,6 +22,7 @@ def normalised(doc: dict) -> dict:
     return doc
 
 
+@pytest.mark.services  # the rows written with PostgreSQL's COPY
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
 def test_import_then_export_gives_the_record_back(setup, path):
     original = json.loads(path.read_text())
@@ -88,6 +89,7 @@ def test_import_needs_seat_names_and_the_role(setup):
     assert response.status_code == 403
 
 
+@pytest.mark.services  # PostgreSQL refuses NUL in text
 @pytest.mark.parametrize(
     ("method", "url", "body"),
     [
@@ -103,6 +105,7 @@ def test_nul_characters_are_refused_not_sent_to_the_database(setup, method, url,
     assert response.status_code == 400
 
 
+@pytest.mark.services  # PostgreSQL refuses NUL in text
 def test_import_refuses_nul_in_names(setup):
     doc = json.loads((RECORDS / "valid_reference_hand_in_progress_match.json").read_text())
     doc["seats"][0] = "A\x00na"

@@ -60,6 +60,7 @@ def test_live_lists_every_match_in_progress_with_turn_and_trick():
     assert t.live_version == 3  # and so did each event
 
 
+@pytest.mark.services  # the query count is the backend's
 def test_the_live_read_costs_the_same_queries_for_2_or_8_matches():
     small, _ = league(4)
     big, _ = league(16)

@@ -126,6 +126,7 @@ def test_players_of_another_club_cannot_sit(setup):
     assert response.json()["item"]["field"] == "players"
 
 
+@pytest.mark.services  # a taken name refused by the database (IntegrityError)
 def test_organisers_add_players_scorers_cannot(setup):
     url = "/api/v1/clubs/pena/players/"
     assert client_for(setup.scorer).post(url, {"name": "Eva"}, format="json").status_code == 403

@@ -165,6 +165,7 @@ def test_malformed_bodies_are_400_with_the_field(setup, playing):
     assert response.status_code == 400
 
 
+@pytest.mark.services  # a stale write refused by the database
 def test_a_stale_sequence_is_409_with_the_current_state(playing):
     client, state = playing
     before = _snapshot()
@@ -175,6 +176,7 @@ def test_a_stale_sequence_is_409_with_the_current_state(playing):
     assert _snapshot() == before
 
 
+@pytest.mark.services  # a retry answered from the stored row
 def test_a_resent_event_is_answered_not_repeated(playing):
     client, state = playing
     sent = {"hand": 1, "expected_seq": state["current"]["next_seq"], "kind": "play", "card": "12b"}
@@ -231,6 +233,7 @@ def test_undo_across_hands_reopens_the_finished_hand(setup):
     assert [h["number"] for h in state["hands"]] == [1]
 
 
+@pytest.mark.services  # the query count is the backend's
 def test_posting_an_event_costs_the_same_queries_early_and_late(setup):
     """The write path's query count does not grow with the match (one replay query)."""
     from django.db import connection

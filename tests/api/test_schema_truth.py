@@ -49,6 +49,7 @@ def test_options_describes_each_write_body(setup, match_id):
     assert events["actions"]["POST"]["hand"]["required"] is False
 
 
+@pytest.mark.services  # numbers and text PostgreSQL refuses (schemathesis' findings)
 @pytest.mark.parametrize(
     ("query", "field"),
     [
@@ -71,6 +72,7 @@ def test_malformed_paging_is_a_400_naming_it(setup, path, query, field):
     assert response.json()["item"]["field"] == field
 
 
+@pytest.mark.services  # numbers and text PostgreSQL refuses (schemathesis' findings)
 def test_paging_within_bounds(setup):
     for _ in range(3):
         create_match(client_for(setup.scorer), setup.players)
@@ -83,6 +85,7 @@ def test_paging_within_bounds(setup):
     assert (far["count"], far["results"]) == (3, [])
 
 
+@pytest.mark.services  # numbers and text PostgreSQL refuses (schemathesis' findings)
 def test_player_filter_takes_whole_numbers(setup, match_id):
     client = client_for()
     player = setup.players[0].pk
@@ -121,6 +124,7 @@ def test_a_tournaments_own_answers_ignore_the_list_filters(setup):
             assert response.status_code == 200, (path, query)
 
 
+@pytest.mark.services  # numbers and text PostgreSQL refuses (schemathesis' findings)
 def test_names_are_text(setup):
     """DRF's CharField took ``0`` for "0"; the schema says string."""
     body = {"club": "pena", "players": [p.pk for p in setup.players], "name": 0}
@@ -258,6 +262,7 @@ def test_rules_with_a_key_no_game_has_are_schema_invalid_and_refused(setup, sche
     assert response.status_code == 400
 
 
+@pytest.mark.services  # numbers and text PostgreSQL refuses (schemathesis' findings)
 def test_an_import_or_a_match_for_a_club_that_does_not_exist_is_404(setup):
     client = client_for(setup.scorer)
     response = client.post("/api/v1/matches/import/", {"club": "0", "record": {}}, format="json")

@@ -60,7 +60,8 @@ def main_text(page) -> str:
     return page.locator("main").inner_text()
 
 
-def test_a_whole_club_night_on_phones(live_server, browser):
+def test_a_whole_club_night_on_phones(live_server, browser, settings):
+    settings.PAD_POLL_MS = 400  # the pad's poll (4 s on the site): step 15 waits for one
     base = live_server.url
     shot = Shots()
     organiser = phone_context(browser)

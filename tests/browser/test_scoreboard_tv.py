@@ -49,7 +49,10 @@ def room():
 
 
 def px(page, selector: str, prop: str = "font-size") -> float:
-    return float(page.eval_on_selector(selector, f"e => getComputedStyle(e)['{prop}']")[:-2])
+    # found and measured in one script turn: the board redraws every poll, and an element
+    # found by one call and measured by the next may be gone (its style then reads "")
+    script = "([s, p]) => getComputedStyle(document.querySelector(s))[p]"
+    return float(page.evaluate(script, [selector, prop])[:-2])
 
 
 def test_the_scoreboard_fills_a_television(live_server, browser, room):

@@ -19,6 +19,9 @@ from ratings.models import RatedMatch, Rating, RatingChange
 from ratings.tasks import sweep_ratings
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 
+# CI's second phase: the ladder's order of finish and its row lock
+pytestmark = pytest.mark.services
+
 NAMES = ["Ana", "Blas", "Carmen", "Diego", "Elena", "Fermín"]
 
 

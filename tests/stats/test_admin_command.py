@@ -6,7 +6,8 @@ from django.core.management import call_command
 from stats.models import StatJob, StatTotal
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+# CI's second phase: the totals' raw SQL, leases and upserts (stats/store.py)
+pytestmark = [pytest.mark.django_db, pytest.mark.services]
 
 
 def test_rebuild_stats_command(club_with_matches, capsys):

@@ -18,7 +18,8 @@ from stats.facts import merge
 from stats.models import CountedMatch, StatJob, StatTotal
 from stats.tasks import start_rebuild
 
-pytestmark = pytest.mark.django_db
+# CI's second phase: the totals' raw SQL, leases and upserts (stats/store.py)
+pytestmark = [pytest.mark.django_db, pytest.mark.services]
 
 
 def stored() -> Counter:

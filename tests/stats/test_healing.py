@@ -12,7 +12,8 @@ from games import services
 from stats.models import CountedMatch, StatChunk, StatJob, StatTotal
 from stats.tasks import start_rebuild, sweep_stats
 
-pytestmark = pytest.mark.django_db
+# CI's second phase: the totals' raw SQL, leases and upserts (stats/store.py)
+pytestmark = [pytest.mark.django_db, pytest.mark.services]
 
 
 def club_hands(club) -> int:

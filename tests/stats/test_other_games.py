@@ -12,7 +12,8 @@ from stats.models import StatTotal
 from stats.tasks import start_rebuild
 from tests.factories import ClubFactory, MembershipFactory
 
-pytestmark = pytest.mark.django_db
+# CI's second phase: the totals' raw SQL, leases and upserts (stats/store.py)
+pytestmark = [pytest.mark.django_db, pytest.mark.services]
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,8 @@ from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.standings import Scheme, columns
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
+# CI's second phase: the standings' aggregate queries and versions
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits"), pytest.mark.services]
 
 
 def paper(seed: int, seats=None):

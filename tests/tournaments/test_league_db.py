@@ -15,7 +15,8 @@ from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserF
 from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
+# CI's second phase: the standings' aggregate queries and versions
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits"), pytest.mark.services]
 
 
 @pytest.fixture

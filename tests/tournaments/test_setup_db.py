@@ -15,7 +15,8 @@ from tournaments import services
 from tournaments.models import Fixture, StandingsSnapshot, Tournament
 from tournaments.services import Conflict
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
+# CI's second phase: the draw's bulk updates under unique constraints
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits"), pytest.mark.services]
 
 
 @pytest.fixture

@@ -20,7 +20,8 @@ from tournaments.tasks import recompute_standings, request_standings, sweep_stan
 
 from .test_league_db import make_league
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
+# CI's second phase: the standings' aggregate queries and versions
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits"), pytest.mark.services]
 
 LEASE = 30  # seconds: the default STANDINGS_LEASE_SECONDS
 

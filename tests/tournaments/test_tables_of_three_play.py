@@ -13,7 +13,8 @@ from games.engine.subastao.simulate import random_match
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
+# CI's second phase: the standings' aggregate queries and versions
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits"), pytest.mark.services]
 
 # Random legal 3-player matches dealt first by seat 0, by seed: their final scores by seat
 SCORES = {1: [305, 135, 215], 13: [305, 175, 125], 11: [100, 200, 300], 22: [330, 130, 0]}

@@ -21,7 +21,8 @@ from tournaments import services
 from tournaments.models import Entry, Fixture, StandingsSnapshot, Tournament
 from tournaments.standings_store import load_results
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
+# CI's second phase: the standings' aggregate queries and versions
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits"), pytest.mark.services]
 
 # seeds of random legal matches dealt first by seat 0, and the score each ends with
 SEED_11_7, SEED_11_6, SEED_11_8 = 117, 60, 285
