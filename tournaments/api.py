@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from django.conf import settings
 from django.core.validators import validate_slug
 from django.db.models import Prefetch
 from django_filters import rest_framework as filters
@@ -18,7 +17,7 @@ from rest_framework.response import Response
 
 from clubs.access import may_read, may_record, record_refusal
 from games.api.conditional import etag_for, not_modified, with_validators
-from games.api.parsers import JSONField, parsers_for, refuse_large_import
+from games.api.parsers import JSONField, parsers_for, refuse_large_import, refuse_long_record
 from games.api.schema import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
@@ -328,12 +327,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 record = parse_record(body.validated_data["record"])
         except RecordFormatError as exc:
             raise Refused(str(exc), item={"field": "record"}) from exc
-        if len(record.hands) > settings.IMPORT_MAX_HANDS:  # the import's cap, the same
-            raise Refused(
-                f"the record has {len(record.hands):,} hands; at most "
-                f"{settings.IMPORT_MAX_HANDS:,} are imported",
-                item={"field": "record", "hands": len(record.hands)},
-            )
+        refuse_long_record(record)  # the import's cap, the same
         import_fixture_record(fixture, record, request.user)
         row = next(
             row

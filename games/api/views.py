@@ -29,12 +29,13 @@ from clubs.uniqueness import refuse_taken
 from .. import services
 from ..analysis import match_analysis
 from ..engine import RecordFormatError, dump_record, load_record, parse_record
+from ..engine.messages import msg
 from ..models import Match
 from ..services import UNDO_REFUSAL
 from .analysis_schema import MatchAnalysisSerializer
 from .conditional import etag_for, not_modified, with_validators
 from .filters import MatchFilter
-from .parsers import parsers_for, refuse_large_import
+from .parsers import parsers_for, refuse_large_import, refuse_long_record
 from .payloads import legal_payload, match_payload, match_summary
 from .schema import (
     EXAMPLE_MALFORMED,
@@ -398,7 +399,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         number = body.validated_data.get("hand")
         hand = match.hands.filter(number=number).first() if number else match.hands.last()
         if hand is None:
-            raise services.Stale(f"hand {number} does not exist yet", match)
+            raise services.Stale(msg("hand {number} does not exist yet", number=number), match)
         outcome = services.record_event(
             hand,
             body.validated_data["expected_seq"],
@@ -484,12 +485,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                 record = parse_record(body.validated_data["record"])
         except RecordFormatError as exc:
             raise services.Refused(str(exc), item={"field": "record"}) from exc
-        if len(record.hands) > settings.IMPORT_MAX_HANDS:
-            raise services.Refused(
-                f"the record has {len(record.hands):,} hands; at most "
-                f"{settings.IMPORT_MAX_HANDS:,} are imported",
-                item={"field": "record", "hands": len(record.hands)},
-            )
+        refuse_long_record(record)
         match = services.import_record(club, record, request.user)
         return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
 
