@@ -25,7 +25,7 @@ from clubs.models import Club, Player
 from games import services as games
 from games.engine import Record, check_record, find_game
 from games.engine.messages import Items, Seat, msg
-from games.models import HandEvent, Match
+from games.models import HandEvent, Match, default_game_name
 from games.refusals import localize
 from games.services import Refused, Stale
 
@@ -122,7 +122,7 @@ def create_tournament(
     user: User,
     name: str,
     format: str,
-    game: str = "cuatrola",
+    game: str | None = None,
     rules: dict | None = None,
     tiebreaks: list[str] | None = None,
     swiss_rounds: int = 5,
@@ -131,6 +131,7 @@ def create_tournament(
     is_public: bool = True,
 ) -> Tournament:
     _require_organiser(user, club)
+    game = default_game_name() if game is None else game
     ruleset, table_size, entry_size = _validated(
         format, game, rules, tiebreaks, points_per_win, points_per_loss
     )
