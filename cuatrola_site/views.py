@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from clubs.models import Club
+from games.cardnames import card_phrase
 from games.models import Match, WorkerHeartbeat
 from tournaments.models import Tournament
 
@@ -43,6 +44,7 @@ def scoreboard_strings() -> dict:
         "bidBy": _("bid %(bid)s by %(name)s"),
         "hand": _("Hand %(n)s"),
         "trump": _("trump"),
+        "card": card_phrase(),
         "name": _("Name"),
         "points": _("Pts"),
         "diff": _("Diff"),
@@ -59,7 +61,6 @@ def scoreboard_strings() -> dict:
             "playing": _("playing"),
             "complete": _("hand complete"),
         },
-        "suits": {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"},
     }
 
 

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player
 
 from .engine import Game, RuleOption, ranges_of
+from .engine.words import OPTION_LABELS
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 
@@ -36,18 +37,10 @@ class RecordCheckForm(forms.Form):
         return data
 
 
-#: how a form names a game's rule options and their values (the engine declares the
-#: options, ``Game.rule_options``; the same words as the tournament form's)
-RULE_LABELS = {
-    "match": _("Match format"),
-    "target": _("Target (points; hands in the hands format)"),
-    "quintola": _("The quintola call exists"),
-    "renuncio_penalty": _("Penalty for a renuncio"),
-    "players": _("Players at a table"),
-    "min_bid": _("Lowest bid"),
-    "failed_bid": _("A failed bid scores"),
-    "compare_sequences": _("Compare sequences"),
-}
+#: how a form names a game's rule options (the engine declares the options and names
+#: them, ``Game.rule_options``, ``words.OPTION_LABELS``; the same words as the tournament
+#: form's), translated when shown
+RULE_LABELS = {key: _(label) for key, label in OPTION_LABELS.items()}
 CHOICE_LABELS = {
     "exact": _("exact target (C4 limit)"),
     "first_to": _("first to the target"),

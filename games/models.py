@@ -19,13 +19,19 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player, ReadableQuerySet
 from clubs.text import NameField
 
-from .engine import find_game, games
+from .engine import default_game, find_game, games
 from .replays import unit_labels
 
 
 def game_choices() -> list[tuple[str, str]]:
     """The games the site records, from the registry (a new game needs no migration)."""
     return [(g.name, g.title) for g in games() if g.recordable]
+
+
+def default_game_name() -> str:
+    """A new match's or tournament's game when none is given: the registry's default (a
+    callable, so that no model names a game and a change of default needs no migration)."""
+    return default_game().name
 
 
 class Match(models.Model):
@@ -37,7 +43,9 @@ class Match(models.Model):
         FINISHED = "finished", _("finished")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="matches")
-    game = models.CharField(_("game"), max_length=20, choices=game_choices, default="cuatrola")
+    game = models.CharField(
+        _("game"), max_length=20, choices=game_choices, default=default_game_name
+    )
     rules = models.JSONField(_("rules"), help_text=_("Ruleset options, validated by the engine"))
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
     name = NameField(_("event"), max_length=200, blank=True)

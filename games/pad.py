@@ -18,6 +18,7 @@ from django.utils.translation import pgettext
 
 from .cardnames import card_phrase, ranks_said, suits_said
 from .engine import Game
+from .engine.words import OPTION_SAID
 from .models import Match
 from .templatetags.rounds import words_said
 
@@ -60,14 +61,21 @@ def rules_text(rules: dict[str, Any]) -> str:
             "first_to": _("first to the target"),
             "hands": _("by hands"),
         }.get(v, v),
-        "quintola": lambda v: _("with quintola") if v else _("no quintola"),
-        "renuncio_penalty": lambda v: "" if v else _("no renuncio penalty"),
         "compare_sequences": lambda v: (
             _("sequences compared: %(v)s") % {"v": _("yes") if v else _("no")}
         ),
     }
-    parts = [said[k](v) if k in said else _named(k, v) for k, v in rules.items()]
+    parts = [
+        said[k](v) if k in said else _switch(k, v) if k in OPTION_SAID else _named(k, v)
+        for k, v in rules.items()
+    ]
     return " · ".join(p for p in parts if p)
+
+
+def _switch(key: str, on: bool) -> str:
+    """A yes/no option the engine words itself (``words.OPTION_SAID``), on or off."""
+    phrase = OPTION_SAID[key][0 if on else 1]
+    return _(phrase) if phrase else ""
 
 
 def _named(key: str, value: Any) -> str:

@@ -213,7 +213,8 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except Refused as exc:
             form.add_error(
-                exc.item.get("field") if exc.item.get("field") in form.fields else None, exc.message
+                exc.item.get("field") if exc.item.get("field") in form.fields else None,
+                localize(exc.message),
             )
         else:
             return redirect("games:score", pk=match.pk)

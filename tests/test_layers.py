@@ -170,3 +170,31 @@ def test_the_statistics_and_ratings_name_no_game_nor_a_games_own_fact(app):
         if "migrations" not in path.parts
     }
     assert {path: names for path, names in wrong.items() if names} == {}
+
+
+#: what may still name a game outside the engine, and why (path prefix → words)
+NAMES_ALLOWED = {
+    # a deployment's choice of the games analysed on write (fast enough at Cuatrola only
+    # without a worker): configuration, read by name as a setting is
+    "cuatrola_site/settings.py": {"cuatrola", "subastao", "belote"},
+}
+#: words of the games' notation that every game writes, though one game also counts a
+#: fact by that name: "suit" is a cante's or a declaration's field, and Belote's contract
+NOTATION_FIELDS = {"suit"}
+
+
+@pytest.mark.parametrize("app", ["games", "clubs", "cuatrola_site"])
+def test_the_site_names_no_game_nor_a_games_own_fact_outside_the_engine(app):
+    """A game's name or its own fact written in the models, forms, pad, API, pages or
+    settings is a second reading of the engine's: they take the registry's default game,
+    the game's event kinds and the engine's words (tests and bench/ may name games)."""
+    own = _games_own_words() - NOTATION_FIELDS
+    wrong = {}
+    for path in (ROOT / app).rglob("*.py"):
+        name = path.relative_to(ROOT).as_posix()
+        if "migrations" in path.parts or name.startswith("games/engine/"):
+            continue
+        allowed = set().union(*(w for p, w in NAMES_ALLOWED.items() if name.startswith(p)))
+        if hits := sorted(_module_strings(path) & own - allowed):
+            wrong[name] = hits
+    assert wrong == {}

@@ -14,7 +14,7 @@ from django.utils import translation
 from games.cardnames import card_said
 from games.engine import games
 from games.engine.cards import FRENCH_32, SPANISH_20, SPANISH_40
-from games.engine.words import WORDS
+from games.engine.words import OPTION_LABELS, OPTION_SAID, WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 MO = ROOT / "locale" / "es" / "LC_MESSAGES" / "django.mo"
@@ -36,6 +36,8 @@ def _engine_names() -> set[tuple[str | None, str]]:
             }
         names |= {(f"{deck.family} suit", name) for name in deck.suit_names.values()}
     names |= set(WORDS.values())
+    names |= {(None, label) for label in OPTION_LABELS.values()}
+    names |= {(None, said) for pair in OPTION_SAID.values() for said in pair if said}
     for game in games():
         titles = [*game.fact_titles.values(), *game.fact_kinds.values()]
         titles += [title for title, *_facts in game.fact_averages.values()]
@@ -73,9 +75,8 @@ def test_a_card_is_said_in_the_readers_language(lang, deck, card, article, said)
         assert card_said(card, deck, article=article) == said
 
 
-def test_the_scripts_hold_no_word_of_the_vocabulary():
-    """The pad's script reads its words from the page (#pad-config): a card's or a suit's
-    name quoted in a script ("rey", "corazones", "knight") is a second table of them."""
+def _card_words() -> set[str]:
+    """Every card's rank and suit name, in both languages (digits aside)."""
     words = set()
     for lang in ("es", "en"):
         with translation.override(lang):
@@ -83,13 +84,32 @@ def test_the_scripts_hold_no_word_of_the_vocabulary():
                 words |= {card_said(c, deck).split(" ")[-1] for c in deck.cards}  # suits
                 words |= {card_said(c, deck).split(" ")[0] for c in deck.cards}  # ranks
     # the notation's own codes ("pass", "hearts", "belote") are the events' fields: not words
-    words = {w for w in words if not w.isdigit()} - set(WORDS)
+    return {w for w in words if not w.isdigit()} - set(WORDS)
+
+
+def _quoted(words: set[str], text: str) -> list[str]:
+    return sorted(w for w in words if re.search(rf"[\"']{re.escape(w)}[\"']", text))
+
+
+def test_the_scripts_hold_no_word_of_the_vocabulary():
+    """The pad's script reads its words from the page (#pad-config): a card's or a suit's
+    name quoted in a script ("rey", "corazones", "knight") is a second table of them."""
+    words = _card_words()
     found = {
-        path.name: sorted(w for w in words if re.search(rf"[\"']{re.escape(w)}[\"']", text))
+        path.name: _quoted(words, text)
         for path in (ROOT / "static" / "js").glob("*.js")
         if (text := path.read_text())
     }
     assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+def test_the_scoreboard_holds_no_name_of_a_card_or_suit():
+    """The room scoreboard says the cards with the live read's names (suit_names,
+    rank_names, faces); the Spanish suits' names stay only as its pictures' ids."""
+    pictures = set(SPANISH_40.suit_names.values())  # <symbol id="oros">, the drawing's
+    page = (ROOT / "docs" / "scoreboard.html").read_text()
+    assert _quoted(_card_words() - pictures, page) == []
+    assert all(f'<symbol id="{name}"' in page for name in pictures)
 
 
 @pytest.mark.django_db

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from django.conf import settings
 from django.core.validators import validate_slug
 from django.db.models import Prefetch
+from django.utils.translation import get_language
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, viewsets
@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from clubs.access import may_read, may_record, record_refusal
 from games.api.conditional import etag_for, not_modified, with_validators
-from games.api.parsers import JSONField, parsers_for, refuse_large_import
+from games.api.parsers import JSONField, parsers_for, refuse_large_import, refuse_long_record
 from games.api.schema import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
@@ -26,6 +26,7 @@ from games.api.schema import (
     StandingsSerializer,
     errors,
 )
+from games.cardnames import rank_said, suits_said
 from games.engine import RecordFormatError, find_game, load_record, parse_record
 from games.models import Match, Seat
 from games.results import unit_results
@@ -209,7 +210,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         if t is None or not may_read(request.user, t):
             raise NotFound()
         stamp = t.standings_computed_at.timestamp() if t.standings_computed_at else 0
-        etag = etag_for("live", t.pk, t.live_version, stamp)
+        # the suits' and ranks' names are the reader's: each language has its own version
+        etag = etag_for("live", t.pk, t.live_version, stamp, get_language())
         last = max(filter(None, [t.live_updated_at, t.standings_computed_at]), default=None)
         cached = not_modified(request, etag, last)
         if cached is not None:
@@ -228,11 +230,21 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         )
         scores = unit_results([m.pk for m in matches])
         game = find_game(t.game)
-        suits = list(game.deck_for(game.parse_rules(t.rules)).suits)
+        deck = game.deck_for(game.parse_rules(t.rules))
         body = {
             # the deck's suits, so that a scoreboard draws Spanish suits as such (o c e b)
-            # and French ones as theirs (c d h s): "c" alone is copas or clubs
-            "tournament": {"id": t.pk, "name": t.name, "status": t.status, "suits": suits},
+            # and French ones as theirs (c d h s): "c" alone is copas or clubs; and the
+            # suits' and named ranks' names in the request's language (games/cardnames.py)
+            # and the faces, so that a scoreboard holds no table of them
+            "tournament": {
+                "id": t.pk,
+                "name": t.name,
+                "status": t.status,
+                "suits": list(deck.suits),
+                "suit_names": suits_said(deck),
+                "rank_names": {r: rank_said(deck, r) for r in deck.ranks if r in deck.rank_names},
+                "faces": deck.faces,  # how a card's face is drawn (Spanish 12: R)
+            },
             "standings_computed_at": (
                 t.standings_computed_at.isoformat() if t.standings_computed_at else None
             ),
@@ -328,12 +340,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 record = parse_record(body.validated_data["record"])
         except RecordFormatError as exc:
             raise Refused(str(exc), item={"field": "record"}) from exc
-        if len(record.hands) > settings.IMPORT_MAX_HANDS:  # the import's cap, the same
-            raise Refused(
-                f"the record has {len(record.hands):,} hands; at most "
-                f"{settings.IMPORT_MAX_HANDS:,} are imported",
-                item={"field": "record", "hands": len(record.hands)},
-            )
+        refuse_long_record(record)  # the import's cap, the same
         import_fixture_record(fixture, record, request.user)
         row = next(
             row

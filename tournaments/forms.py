@@ -7,6 +7,7 @@ from django.utils.translation import pgettext_lazy
 from clubs.models import DeviceToken, Player
 from games.engine import games
 from games.forms import rule_field
+from games.models import default_game_name
 
 from .models import Entry, Fixture, Tournament
 from .standings import REGISTRY
@@ -67,7 +68,7 @@ class TournamentForm(forms.Form):
     ``clean`` folds them into ``rules``. An empty number is the game's default."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
-    game = forms.ChoiceField(label=_("Game"), choices=_game_choices, initial="cuatrola")
+    game = forms.ChoiceField(label=_("Game"), choices=_game_choices, initial=default_game_name)
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
     swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=20, initial=5)
     points_per_win = forms.IntegerField(

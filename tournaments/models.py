@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, DeviceToken, Player, ReadableQuerySet
 from clubs.text import NameField
+from games.models import default_game_name
 
 
 class Tournament(models.Model):
@@ -26,7 +27,7 @@ class Tournament(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
     name = NameField(_("name"), max_length=120)
-    game = models.CharField(_("game"), max_length=20, default="cuatrola")
+    game = models.CharField(_("game"), max_length=20, default=default_game_name)
     rules = models.JSONField(_("rules"), default=dict, blank=True)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)

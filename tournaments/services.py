@@ -19,15 +19,14 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext as _
 
 from clubs.access import may_organise, may_record, record_refusal
 from clubs.models import Club, Player
 from games import services as games
 from games.engine import Record, check_record, find_game
 from games.engine.messages import Items, Seat, msg
-from games.models import HandEvent, Match
+from games.models import HandEvent, Match, default_game_name
+from games.refusals import localize
 from games.services import Refused, Stale
 
 from .models import (
@@ -61,7 +60,8 @@ ROUND_ROBINS = (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_RO
 
 class Conflict(Refused):
     """Refused because of what the tournament already holds (a drawn round, a recorded
-    hand), not because of the input: HTTP 409. The message is in the active language."""
+    hand), not because of the input: HTTP 409. Its message is English, made by msg() like
+    every refusal here; the pages and the API's ``detail`` translate it on display."""
 
     status = 409
 
@@ -122,7 +122,7 @@ def create_tournament(
     user: User,
     name: str,
     format: str,
-    game: str = "cuatrola",
+    game: str | None = None,
     rules: dict | None = None,
     tiebreaks: list[str] | None = None,
     swiss_rounds: int = 5,
@@ -131,6 +131,7 @@ def create_tournament(
     is_public: bool = True,
 ) -> Tournament:
     _require_organiser(user, club)
+    game = default_game_name() if game is None else game
     ruleset, table_size, entry_size = _validated(
         format, game, rules, tiebreaks, points_per_win, points_per_loss
     )
@@ -175,16 +176,17 @@ def update_tournament(t: Tournament, user: User, **changes: object) -> Tournamen
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         if changed and t.rounds.exists():
             raise Conflict(
-                _("Round 1 has been drawn: only the name and the visibility can change now."),
+                msg("Round 1 has been drawn: only the name and the visibility can change now."),
                 item={"field": changed[0]},
             )
         if entry_size != t.entry_size and t.entries.exists():
             raise Conflict(
-                _(
-                    "The entries already made have %(old)s player(s) each and these rules "
-                    "need %(new)s: remove them first."
-                )
-                % {"old": t.entry_size, "new": entry_size},
+                msg(
+                    "The entries already made have {old} player(s) each and these rules "
+                    "need {new}: remove them first.",
+                    old=t.entry_size,
+                    new=entry_size,
+                ),
                 item={"field": "rules"},
             )
         opened_or_closed = "is_public" in changes and bool(changes["is_public"]) != t.is_public
@@ -215,13 +217,13 @@ def set_seeding(t: Tournament, user: User, order: Sequence[Entry]) -> None:
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         if t.rounds.exists():
             raise Conflict(
-                _("Round 1 has been drawn: the seeding can no longer change."),
+                msg("Round 1 has been drawn: the seeding can no longer change."),
                 item={"field": "seeding"},
             )
         ids = [e.pk for e in order]
         if sorted(ids) != sorted(t.entries.values_list("pk", flat=True)):
             raise Refused(
-                _("The seeding lists every entry of the tournament once."),
+                msg("The seeding lists every entry of the tournament once."),
                 item={"field": "seeding"},
             )
         # two steps, so that the unique seeds never collide midway
@@ -289,7 +291,7 @@ def merge_players(merged: Player, survivor: Player, user: User) -> Player:
     Refused (nothing written) when the two sat at one match or are in one tournament."""
     _require_organiser(user, merged.club)
     if survivor.club_id != merged.club_id or survivor.pk == merged.pk:
-        raise Refused(gettext("Choose another player of this club."), item={"field": "into"})
+        raise Refused(msg("Choose another player of this club."), item={"field": "into"})
     with transaction.atomic():
         # Both rows locked, always in id order: two opposite merges sent at once
         # (x into y, y into x) would otherwise each delete the other's survivor, or
@@ -302,11 +304,11 @@ def merge_players(merged: Player, survivor: Player, user: User) -> Player:
         )
         if len(locked) != 2:
             raise Conflict(
-                gettext(
-                    "%(a)s or %(b)s was merged or removed meanwhile: reload the page and "
-                    "choose again."
-                )
-                % {"a": merged, "b": survivor},
+                msg(
+                    "{a} or {b} was merged or removed meanwhile: reload the page and choose again.",
+                    a=str(merged),
+                    b=str(survivor),
+                ),
                 item={"field": "into"},
             )
         merged.refresh_from_db()  # what they are now, under the locks
@@ -321,8 +323,12 @@ def merge_players(merged: Player, survivor: Player, user: User) -> Player:
         )
         if shared is not None:
             raise Refused(
-                gettext("%(a)s and %(b)s both play in %(t)s: they are two players.")
-                % {"a": merged, "b": survivor, "t": shared.entry.tournament},
+                msg(
+                    "{a} and {b} both play in {t}: they are two players.",
+                    a=str(merged),
+                    b=str(survivor),
+                    t=str(shared.entry.tournament),
+                ),
                 item={"field": "into"},
             )
         games.move_seats(merged, survivor)
@@ -426,13 +432,16 @@ def readmit_entry(entry: Entry, user: User) -> Entry:
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
         if not entry.withdrawn:
             raise Conflict(
-                _("%(name)s has not withdrawn.") % {"name": entry.name}, item={"field": "entry"}
+                msg("{name} has not withdrawn.", name=entry.name), item={"field": "entry"}
             )
         drawn = t.rounds.count()
         if drawn > entry.withdrawn_after_round:
             raise Conflict(
-                _("Round %(n)s was drawn after %(name)s withdrew: the withdrawal stays.")
-                % {"n": drawn, "name": entry.name},
+                msg(
+                    "Round {n} was drawn after {name} withdrew: the withdrawal stays.",
+                    n=drawn,
+                    name=entry.name,
+                ),
                 item={"field": "entry"},
             )
         entry.withdrawn = False
@@ -587,31 +596,36 @@ def _unfinished(round_: Round) -> int:
     )
 
 
+# the refusal of a draw when the format has no round left
+_FINISHED = msg("Every round has been played: the tournament is finished.")
+
+
 def _draw_blocker(t: Tournament, last: Round | None) -> str | None:
-    """Why the next round cannot be drawn now (in the active language), or None."""
+    """Why the next round cannot be drawn now (an English msg()), or None."""
     if t.status == Tournament.Status.FINISHED:
-        return _("Every round has been played: the tournament is finished.")
+        return _FINISHED
     if last is not None and (left := _unfinished(last)):
-        return ngettext(
-            "Round %(n)s is unfinished: %(left)s match still being played.",
-            "Round %(n)s is unfinished: %(left)s matches still being played.",
-            left,
-        ) % {"n": last.number, "left": left}
+        return msg(  # the English plural chosen here; Spanish has an entry for each
+            "Round {n} is unfinished: {left} match still being played."
+            if left == 1
+            else "Round {n} is unfinished: {left} matches still being played.",
+            n=last.number,
+            left=left,
+        )
     starters = t.entries.exclude(withdrawn=True, withdrawn_after_round=0).count()
     if starters < t.table_size:
-        return _("A tournament needs at least %(n)s entries.") % {"n": t.table_size}
+        return msg("A tournament needs at least {n} entries.", n=t.table_size)
     return None
 
 
 def draw_refusal(t: Tournament) -> str | None:
-    """Why "draw the next round" would be refused now, or None (the page shows the button
-    only then). The draw itself is tried, without writing, to see if the format is over."""
+    """Why "draw the next round" would be refused now, in the reader's language, or None
+    (the page shows the button only then). The draw itself is tried, without writing, to
+    see if the format is over."""
     last = t.rounds.order_by("-number").first()
-    if (why := _draw_blocker(t, last)) is not None:
-        return why
-    if _next_tables(t, last)[1] is None:
-        return _("Every round has been played: the tournament is finished.")
-    return None
+    if (why := _draw_blocker(t, last)) is None and _next_tables(t, last)[1] is None:
+        why = _FINISHED
+    return None if why is None else localize(why)
 
 
 def generate_next_round(
@@ -632,9 +646,7 @@ def generate_next_round(
         else:
             round_ = _create_round(tournament, number, tables, user, day, at)
     if tables is None:  # refused after the commit, so that the finished status is kept
-        raise Conflict(
-            _("Every round has been played: the tournament is finished."), item={"field": "round"}
-        )
+        raise Conflict(_FINISHED, item={"field": "round"})
     return round_
 
 
@@ -657,13 +669,16 @@ def _unplayed_round(round_: Round, user: User) -> Tournament:
     later = t.rounds.filter(number__gt=round_.number).order_by("-number").first()
     if later is not None:
         raise Conflict(
-            _("Round %(later)s comes after round %(n)s: only the last round can be undone.")
-            % {"later": later.number, "n": round_.number},
+            msg(
+                "Round {later} comes after round {n}: only the last round can be undone.",
+                later=later.number,
+                n=round_.number,
+            ),
             item={"field": "round"},
         )
     if _has_hands(round_):
         raise Conflict(
-            _("Round %(n)s already has recorded hands.") % {"n": round_.number},
+            msg("Round {n} already has recorded hands.", n=round_.number),
             item={"field": "round"},
         )
     return t
@@ -678,7 +693,7 @@ def _discard_round(t: Tournament, round_: Round, user: User) -> None:
         games.discard_unplayed(matches, user)
     except Stale as exc:  # a hand arrived since the check: nothing is deleted
         raise Conflict(
-            _("Round %(n)s already has recorded hands.") % {"n": round_.number},
+            msg("Round {n} already has recorded hands.", n=round_.number),
             item={"field": "round"},
         ) from exc
     StandingsSnapshot.objects.filter(tournament=t, after_round__gte=round_.number).delete()
@@ -709,7 +724,7 @@ def redraw_round(round_: Round, user: User) -> Round:
         number, tables = _next_tables(t, last)
         if tables is None:
             raise Conflict(
-                _("Every round has been played: the tournament is finished."),
+                _FINISHED,
                 item={"field": "round"},
             )
         return _create_round(t, number, tables, user, day, at)
@@ -727,7 +742,7 @@ def swap_entries(round_: Round, user: User, a: Entry, b: Entry) -> Round:
         where = {e.pk: (i, j) for i, table in enumerate(tables) for j, e in enumerate(table)}
         if a.pk == b.pk or a.pk not in where or b.pk not in where:
             raise Refused(
-                _("Choose two different entries of round %(n)s.") % {"n": round_.number},
+                msg("Choose two different entries of round {n}.", n=round_.number),
                 item={"field": "swap"},
             )
         (i, j), (k, m) = where[a.pk], where[b.pk]
@@ -752,12 +767,12 @@ def schedule_round(
     _require_organiser(user, round_.tournament.club)
     fixtures = {f.pk: f for f in round_.fixtures.all()}
     if set(tables) - set(fixtures):
-        raise Refused(_("A table of another round was given."), item={"field": "tables"})
+        raise Refused(msg("A table of another round was given."), item={"field": "tables"})
     chosen = [n for n in tables.values() if n is not None]
     if len(chosen) != len(set(chosen)):
-        raise Refused(_("Two fixtures cannot play at the same table."), item={"field": "tables"})
+        raise Refused(msg("Two fixtures cannot play at the same table."), item={"field": "tables"})
     if any(n < 1 for n in chosen):
-        raise Refused(_("A table number is 1 or more."), item={"field": "tables"})
+        raise Refused(msg("A table number is 1 or more."), item={"field": "tables"})
     with transaction.atomic():
         round_.date, round_.time = day, at
         round_.save(update_fields=["date", "time"])

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import may_organise
 from clubs.models import Club
+from games.refusals import localize
 from games.services import Refused
 
 from . import services
@@ -29,7 +30,7 @@ from .views import round_sheet, tournament_page
 
 def _refused(request: HttpRequest, exc: Refused, page: Callable[[], HttpResponse]) -> HttpResponse:
     """The page again, with the refusal's message: 409 for a conflict, else 400."""
-    messages.error(request, exc.message)
+    messages.error(request, localize(exc.message))
     response = page()
     response.status_code = exc.status
     return response

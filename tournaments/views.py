@@ -103,7 +103,7 @@ def merge_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         try:
             services.merge_players(player, survivor, request.user)
         except Refused as exc:
-            form.add_error("into", exc.message)
+            form.add_error("into", localize(exc.message))
             status = 409  # the two sat at one match or play in one tournament
         else:
             messages.success(

@@ -17,6 +17,10 @@ from rest_framework import exceptions, parsers, serializers, status
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
+from ..engine import Record
+from ..engine.messages import msg
+from ..services import Refused
+
 MAX_DEPTH = 32
 TOO_DEEP = f"the JSON is nested deeper than {MAX_DEPTH} levels"
 
@@ -131,4 +135,18 @@ def refuse_large_import(request: Request) -> None:
             f"{field}: the request is {length:,} bytes; at most "
             f"{settings.IMPORT_MAX_BYTES:,} are accepted",
             item={"field": field, "max_bytes": settings.IMPORT_MAX_BYTES},
+        )
+
+
+def refuse_long_record(record: Record) -> None:
+    """Refused (400, field ``record``) for a record of more than ``IMPORT_MAX_HANDS``
+    hands: the import's cap, the same for a match and for a fixture."""
+    if len(record.hands) > settings.IMPORT_MAX_HANDS:
+        raise Refused(
+            msg(
+                "the record has {hands} hands; at most {most} are imported",
+                hands=f"{len(record.hands):,}",  # written, not a format spec: the
+                most=f"{settings.IMPORT_MAX_HANDS:,}",  # catalogue's template has none
+            ),
+            item={"field": "record", "hands": len(record.hands)},
         )

@@ -11,7 +11,7 @@ from clubs.access import device_scope, scope_of
 from clubs.models import Club, DeviceToken, Player
 
 from ..engine import games, ranges_of
-from ..models import game_choices
+from ..models import default_game_name, game_choices
 from .parsers import JSONField
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
@@ -105,7 +105,7 @@ class RulesField(serializers.DictField):
 class MatchCreateSerializer(serializers.Serializer):
     club = ClubField()
     game = serializers.ChoiceField(
-        choices=game_choices(), required=False, default="cuatrola", help_text="The game"
+        choices=game_choices(), required=False, default=default_game_name, help_text="The game"
     )
     players = TablePlayers(
         child_relation=serializers.PrimaryKeyRelatedField(queryset=Player.objects.all()),
@@ -130,8 +130,9 @@ class BidField(serializers.JSONField):
     """A Subastao bid: points, or ``"pass"`` (the game's codec judges the value)."""
 
 
-#: every kind of event the games' notations have (docs/record-format.md, per game)
-EVENT_KINDS = ("deal", "call", "bid", "trump", "play", "cante", "declaration", "belote", "penalty")
+#: every kind of event the games' notations have (docs/record-format.md, per game), in
+#: the games' order: the engine's tables (``Game.event_kinds``), so a new game adds its own
+EVENT_KINDS = tuple(dict.fromkeys(kind for game in games() for kind in game.event_kinds()))
 
 
 class EventSerializer(serializers.Serializer):

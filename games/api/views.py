@@ -28,13 +28,14 @@ from clubs.uniqueness import refuse_taken
 
 from .. import services
 from ..analysis import match_analysis
-from ..engine import RecordFormatError, dump_record, load_record, parse_record
+from ..engine import RecordFormatError, dump_record, games, load_record, parse_record
+from ..engine.messages import msg
 from ..models import Match
 from ..services import UNDO_REFUSAL
 from .analysis_schema import MatchAnalysisSerializer
 from .conditional import etag_for, not_modified, with_validators
 from .filters import MatchFilter
-from .parsers import parsers_for, refuse_large_import
+from .parsers import parsers_for, refuse_large_import, refuse_long_record
 from .payloads import event_answer, legal_payload, match_payload, match_summary
 from .schema import (
     EXAMPLE_MALFORMED,
@@ -86,6 +87,27 @@ UNDO_BODY = {
         },
     ]
 }
+
+
+def _create_examples() -> list[OpenApiExample]:
+    """A new match of each game the site records, at its default rules (the registry's:
+    a new game gets its example)."""
+    examples = []
+    for game in games():
+        if not game.recordable:
+            continue
+        rules = game.parse_rules(None)
+        seats = game.seats(rules)
+        value = {
+            "club": "pena-la-baza",
+            "game": game.name,
+            "players": list(range(1, seats + 1)),
+            "rules": rules.as_dict(),
+            "first_dealer": 0,
+        }
+        title = f"{game.title}: {seats} players, the default rules"
+        examples.append(OpenApiExample(title, request_only=True, value=value))
+    return examples
 
 
 def refuse_unless_recordable(request: Request) -> None:
@@ -270,30 +292,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         summary="Create a match (organisers and scorers of the club)",
         request=MatchCreateSerializer,
         responses={201: MatchDetailSerializer, **errors(400, 403, 404)},
-        examples=[
-            OpenApiExample(
-                "Cuatrola: four players, exact to 11",
-                request_only=True,
-                value={
-                    "club": "pena-la-baza",
-                    "game": "cuatrola",
-                    "players": [1, 2, 3, 4],
-                    "rules": {"match": "exact", "target": 11},
-                    "first_dealer": 0,
-                },
-            ),
-            OpenApiExample(
-                "Subastao: three players, each for himself, to 300",
-                request_only=True,
-                value={
-                    "club": "pena-la-baza",
-                    "game": "subastao",
-                    "players": [1, 2, 3],
-                    "rules": {"players": 3, "target": 300},
-                    "first_dealer": 0,
-                },
-            ),
-        ],
+        examples=_create_examples(),
     )
     def create(self, request: Request) -> Response:
         refuse_unless_recordable(request)
@@ -413,7 +412,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         number = body.validated_data.get("hand")
         hand = match.hands.filter(number=number).first() if number else match.hands.last()
         if hand is None:
-            raise services.Stale(f"hand {number} does not exist yet", match)
+            raise services.Stale(msg("hand {number} does not exist yet", number=number), match)
         outcome = services.record_event(
             hand,
             body.validated_data["expected_seq"],
@@ -500,12 +499,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                 record = parse_record(body.validated_data["record"])
         except RecordFormatError as exc:
             raise services.Refused(str(exc), item={"field": "record"}) from exc
-        if len(record.hands) > settings.IMPORT_MAX_HANDS:
-            raise services.Refused(
-                f"the record has {len(record.hands):,} hands; at most "
-                f"{settings.IMPORT_MAX_HANDS:,} are imported",
-                item={"field": "record", "hands": len(record.hands)},
-            )
+        refuse_long_record(record)
         match = services.import_record(club, record, request.user)
         return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
 

@@ -24,7 +24,7 @@ from .record import (
     parse_record,
     record_from_match,
 )
-from .registry import find_game, games
+from .registry import default_game, find_game, games
 
 __all__ = [
     "FRENCH_32",
@@ -42,6 +42,7 @@ __all__ = [
     "Standing",
     "check_record",
     "check_text",
+    "default_game",
     "dump_record",
     "find_game",
     "games",

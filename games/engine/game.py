@@ -216,6 +216,10 @@ class Game(ABC):
         """The notation of an event (inverse of :meth:`event_from_dict`)."""
 
     @abstractmethod
+    def event_kinds(self) -> tuple[str, ...]:
+        """The ``kind`` values of the game's event notation (the API lists them)."""
+
+    @abstractmethod
     def new_match(self, rules: Any, first_dealer: int | None = None) -> Any:
         """An empty match state: ``apply(event)``, ``score``, ``finished``,
         ``winner_unit``, ``hands``, ``current``."""

@@ -25,3 +25,9 @@ def find_game(name: str) -> Game:
 def games() -> list[Game]:
     """Every registered game, in registration order."""
     return list(_GAMES.values())
+
+
+def default_game() -> Game:
+    """The game a new match or tournament is of when none is named: the first registered
+    that the site records (the models' and forms' default, the API's, the commands')."""
+    return next(game for game in _GAMES.values() if game.recordable)

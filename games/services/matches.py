@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from clubs.access import may_record
 from clubs.models import Club, Player
 
+from ..engine import default_game
 from ..engine.messages import msg
 from ..models import Hand, HandEvent, Match, MatchUnit, Seat
 from ..signals import match_written
@@ -28,7 +29,7 @@ def create_match(
     club: Club,
     players: Sequence[Player],
     user: User,
-    game: str = "cuatrola",
+    game: str | None = None,
     rules: dict[str, Any] | None = None,
     first_dealer: int = 0,
     scorer: AbstractBaseUser | None = None,
@@ -36,7 +37,9 @@ def create_match(
     played_on: date | None = None,
 ) -> Match:
     """A new match of ``game`` for ``club`` with ``players`` in seat order (as many as
-    the game's rules seat), one result row per scoring unit, and its first hand."""
+    the game's rules seat), one result row per scoring unit, and its first hand; ``game``
+    None: the registry's default game."""
+    game = game or default_game().name
     if not may_record(user, club):
         raise PermissionDenied("only the club's organisers and scorers can create matches")
     engine = game_of(game)

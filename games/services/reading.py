@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..engine import Game, find_game
+from ..engine import Game, default_game, find_game
 from ..engine.messages import msg
 from ..models import HandEvent, Match
 from . import statecache
@@ -29,11 +29,11 @@ def game_of(name: str) -> Game:
     return game
 
 
-def parse_rules(data: dict[str, Any] | None, game: str = "cuatrola") -> Any:
+def parse_rules(data: dict[str, Any] | None, game: str | None = None) -> Any:
     """The ruleset of ``game`` from its options; Refused (field ``rules``) when an option
-    is unknown or ill-typed."""
+    is unknown or ill-typed; ``game`` None: the registry's default game."""
     try:
-        return game_of(game).parse_rules(data)
+        return game_of(game or default_game().name).parse_rules(data)
     except (TypeError, ValueError) as exc:
         raise Refused(str(exc), item={"field": "rules"}) from exc
 

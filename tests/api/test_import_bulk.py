@@ -130,7 +130,8 @@ def test_a_record_over_the_hand_cap_is_refused_whole(setup):
     )
     assert response.status_code == 400
     body = response.json()
-    assert body.pop("detail") == body["message"]  # not in the catalogue: the same words
+    # English for programs, the reader's language (the site's Spanish) for people
+    assert body.pop("detail") == "el registro tiene 5 manos; se importan como mucho 4"
     assert body == {
         "rule": None,
         "message": "the record has 5 hands; at most 4 are imported",

@@ -128,3 +128,37 @@ def test_schema_and_docs_pages():
     assert events["description"]
     assert "deviceToken" in schema["components"]["securitySchemes"]
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_live_names_the_decks_suits_ranks_and_faces_in_the_readers_language():
+    """The scoreboard keeps no table of names: the live read says the deck's (Cuatrola's
+    Spanish deck: its named ranks, the faces drawn R C S), each language with its own
+    ETag, so that a 304 never answers with the other language's names."""
+    t, _organiser = league(2)
+    client = client_for()
+    url = f"/api/v1/tournaments/{t.pk}/live/"
+    spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es")
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    es, en = spanish.json()["tournament"], english.json()["tournament"]
+    assert es["suits"] == en["suits"] == ["o", "c", "e", "b"]
+    # the Spanish suits keep their names in English ("clubs" is the French deck's)
+    assert (
+        es["suit_names"]
+        == en["suit_names"]
+        == {
+            "o": "oros",
+            "c": "copas",
+            "e": "espadas",
+            "b": "bastos",
+        }
+    )
+    assert es["rank_names"] == {"1": "as", "12": "rey", "11": "caballo", "10": "sota"}
+    assert en["rank_names"] == {"1": "ace", "12": "king", "11": "knight", "10": "jack"}
+    assert es["faces"] == en["faces"] == {"12": "R", "11": "C", "10": "S"}
+    assert spanish["ETag"] != english["ETag"]
+    again = client.get(url, HTTP_ACCEPT_LANGUAGE="en", HTTP_IF_NONE_MATCH=english["ETag"])
+    assert again.status_code == 304
+    assert (
+        client.get(url, HTTP_ACCEPT_LANGUAGE="es", HTTP_IF_NONE_MATCH=english["ETag"]).status_code
+        == 200
+    )

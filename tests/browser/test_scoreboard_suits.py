@@ -40,6 +40,8 @@ def test_a_cuatrola_trump_card_is_drawn_as_oros(live_server, page):
     trump.wait_for()
     assert trump.locator("use").get_attribute("href") == "#oros"
     assert trump.inner_text() == "R"  # the king and the coin's picture, no ●
+    # said in the page's language from the live read's names (the page has no table)
+    assert trump.get_attribute("aria-label") == "rey de oros"
     # drawn: the <use> has the symbol's box (0 when the symbol is missing or not shown);
     # the board is redrawn every poll, so ask the card on the page now, until it is laid out
     page.wait_for_function(
@@ -73,4 +75,5 @@ def test_a_belote_card_keeps_its_french_symbol(live_server, page):
     card = page.locator(".trick .card[data-card='Qc']")
     card.wait_for()
     assert card.inner_text() == "Q♣"  # clubs, not copas: the deck says so
+    assert card.get_attribute("aria-label") == "dama de tréboles"
     assert card.locator("svg").count() == 0

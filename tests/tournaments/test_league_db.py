@@ -70,7 +70,7 @@ def test_a_league_round_by_round_with_standings_following(club_setup):
     seats = list(fixture.match.seats.order_by("number").values_list("player", flat=True))
     (a1, a2), (b1, b2) = (e.players() for e in fixture.entries())
     assert seats == [a1.pk, b1.pk, a2.pk, b2.pk]
-    with pytest.raises(Refused, match="La jornada 1 no ha terminado: 3 partida"):
+    with pytest.raises(Refused, match="Round 1 is unfinished: 3 matches still being played"):
         services.generate_next_round(t, organiser)
     for i, f in enumerate(r1.fixtures.all()):
         play_out(f.match, seed=i)
@@ -123,7 +123,7 @@ def test_after_the_last_round_the_tournament_is_finished(club_setup):
     t = make_league(club, organiser, players, n=2)  # one round: 1 v 2
     fixture = services.generate_next_round(t, organiser).fixtures.get()
     play_out(fixture.match, seed=3)
-    with pytest.raises(Refused, match="Se han jugado todas las jornadas"):
+    with pytest.raises(Refused, match="Every round has been played"):
         services.generate_next_round(t, organiser)
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED  # kept, though the request was refused
@@ -174,5 +174,5 @@ def test_a_knockout_forfeit_sends_the_opponent_through(club_setup):
     assert [e.seed for e in final.entries()] == [1, 3]
     assert (final.decision, final.match) == ("forfeit", None)
     assert [(u.forfeited, u.awarded_score) for u in final.ordered()] == [(False, 11), (True, 0)]
-    with pytest.raises(Refused, match="Se han jugado todas las jornadas"):
+    with pytest.raises(Refused, match="Every round has been played"):
         services.generate_next_round(t, organiser)

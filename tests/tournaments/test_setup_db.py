@@ -9,6 +9,7 @@ from django.utils import translation
 
 from games.engine.cuatrola import event_to_dict
 from games.models import Match
+from games.refusals import localize
 from games.services import Refused, record_event
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
@@ -80,7 +81,7 @@ def test_settings_change_before_round_1_and_only_name_and_visibility_after(setup
         2,
     )
     services.generate_next_round(t, organiser)
-    with pytest.raises(Conflict, match="La jornada 1 ya está sorteada") as exc:
+    with pytest.raises(Conflict, match="Round 1 has been drawn: only the name") as exc:
         services.update_tournament(t, organiser, points_per_win=3)
     assert exc.value.item == {"field": "points_per_win"}
     services.update_tournament(t, organiser, name="Liga", is_public=False)
@@ -91,11 +92,19 @@ def test_settings_change_before_round_1_and_only_name_and_visibility_after(setup
 def test_a_game_with_other_entries_is_refused_while_pairs_are_entered(setup):
     club, organiser, players = setup
     t = league(club, organiser, players)
-    with pytest.raises(Conflict, match="2 jugador") as exc:
+    with pytest.raises(Conflict) as exc:
         services.update_tournament(
             t, organiser, game="subastao", rules={"players": 3}, format="swiss"
         )
-    assert exc.value.item == {"field": "rules"}
+    assert (exc.value.status, exc.value.rule, exc.value.item) == (409, None, {"field": "rules"})
+    # the pairs entered (2 players) against tables of three (1 player an entry)
+    assert exc.value.message == (
+        "The entries already made have 2 player(s) each and these rules need 1: remove them first."
+    )
+    assert localize(exc.value.message, lang="es") == (
+        "Las inscripciones ya hechas tienen 2 jugador(es) cada una y estas reglas piden 1: "
+        "quítalas primero."
+    )
     with pytest.raises(Refused) as exc:
         services.update_tournament(t, organiser, rules={"target": 0})
     assert exc.value.item == {"field": "rules"}
@@ -130,7 +139,7 @@ def test_seeding_decides_the_berger_tables_of_round_1(setup):
     ]
     r1 = services.generate_next_round(t, organiser)
     assert names(r1) == [("P3", "P2"), ("P1", "P4")]
-    with pytest.raises(Conflict, match="el orden de siembra ya no puede cambiar"):
+    with pytest.raises(Conflict, match="the seeding can no longer change"):
         services.set_seeding(t, organiser, [e["P1"], e["P2"], e["P3"], e["P4"]])
 
 
@@ -176,10 +185,15 @@ def test_a_round_with_a_recorded_hand_cannot_be_deleted_or_redrawn(setup):
         lambda: services.redraw_round(r1, organiser),
         lambda: services.swap_entries(r1, organiser, e[0], e[1]),
     ):
-        with pytest.raises(Conflict, match="La jornada 1 ya tiene manos anotadas"):
+        with pytest.raises(Conflict) as exc:
             undo()
-    with translation.override("en"), pytest.raises(Conflict, match="already has recorded hands"):
+        assert (exc.value.status, exc.value.item) == (409, {"field": "round"})
+        assert exc.value.message == "Round 1 already has recorded hands."
+    # the message is English whatever the active language; the reader's on display
+    with translation.override("es"), pytest.raises(Conflict) as exc:
         services.delete_round(r1, organiser)
+    assert exc.value.message == "Round 1 already has recorded hands."
+    assert localize(exc.value.message) == "La jornada 1 ya tiene manos anotadas."
     assert t.rounds.get().fixtures.exclude(match=None).count() == 2  # nothing was written
 
 
@@ -190,7 +204,7 @@ def test_only_the_last_round_can_be_deleted(setup):
     for f in r1.fixtures.all():
         services.decide_fixture(f, organiser, "void")
     services.generate_next_round(t, organiser)
-    with pytest.raises(Conflict, match="La jornada 2 va después de la jornada 1"):
+    with pytest.raises(Conflict, match="Round 2 comes after round 1: only the last"):
         services.delete_round(r1, organiser)
 
 
@@ -239,9 +253,14 @@ def test_the_schedule_and_the_room_tables(setup):
     f1.refresh_from_db()
     f2.refresh_from_db()
     assert (r1.date, r1.time, f1.where, f2.where) == (day, at, 5, 2)
-    with pytest.raises(Refused, match="misma mesa") as exc:
+    with pytest.raises(Refused) as exc:
         services.schedule_round(r1, organiser, day, at, {f1.pk: 4, f2.pk: 4})
-    assert exc.value.item == {"field": "tables"}
+    assert (exc.value.status, exc.value.item) == (400, {"field": "tables"})
+    assert exc.value.message == "Two fixtures cannot play at the same table."
+    assert localize(exc.value.message, lang="es") == (
+        "Dos enfrentamientos no pueden jugar en la misma mesa."
+    )
+    assert localize(exc.value.message, lang="en") == exc.value.message
 
 
 def test_the_draw_refusal_is_known_before_the_button(setup):
@@ -252,8 +271,11 @@ def test_the_draw_refusal_is_known_before_the_button(setup):
     assert services.draw_refusal(t) is None
     services.generate_next_round(t, organiser)
     assert services.draw_refusal(t) == ("La jornada 1 no ha terminado: 1 partida todavía en juego.")
-    with pytest.raises(Conflict, match="La jornada 1 no ha terminado"):
+    with pytest.raises(Conflict) as exc:
         services.generate_next_round(t, organiser)
+    assert exc.value.message == "Round 1 is unfinished: 1 match still being played."
+    with translation.override("en"):
+        assert services.draw_refusal(t) == exc.value.message
     # two entries play one round: once it is decided, the league is over before the click
     services.decide_fixture(t.rounds.get().fixtures.get(), organiser, "void")
     assert services.draw_refusal(t) == "Se han jugado todas las jornadas: el torneo ha terminado."
@@ -275,7 +297,7 @@ def test_withdraw_then_readmit_gives_the_fixture_back_to_its_match(setup):
     assert (p4.withdrawn, p4.withdrawn_after_round, p4.withdrawal_results) == (False, None, "")
     assert (f1.decision, f1.match.status) == ("", Match.Status.IN_PROGRESS)
     assert [p.awarded_score for p in f1.ordered()] == [None, None]
-    with pytest.raises(Conflict, match="P4 no se ha retirado"):
+    with pytest.raises(Conflict, match="P4 has not withdrawn"):
         services.readmit_entry(p4, organiser)
 
 
@@ -305,8 +327,12 @@ def test_readmit_is_refused_once_a_round_was_drawn_without_the_entry(setup):
     services.readmit_entry(p4, organiser)  # nothing drawn yet: back in
     services.withdraw_entry(p4, organiser)
     services.generate_next_round(t, organiser)
-    with pytest.raises(Conflict, match="La jornada 1 se sorteó después de que P4 se retirara"):
+    with pytest.raises(Conflict) as exc:
         services.readmit_entry(p4, organiser)
+    assert exc.value.message == "Round 1 was drawn after P4 withdrew: the withdrawal stays."
+    assert localize(exc.value.message, lang="es") == (
+        "La jornada 1 se sorteó después de que P4 se retirara: la retirada se mantiene."
+    )
 
 
 def test_points_per_lost_match_are_stored_and_checked(setup):

@@ -62,6 +62,9 @@ class TrickGame(Game):
     def event_to_dict(self, event: Any) -> dict[str, Any]:
         return self.events.event_to_dict(event)
 
+    def event_kinds(self) -> tuple[str, ...]:
+        return tuple(self.events.CODEC.kinds)
+
     def is_deal(self, event: Any) -> bool:
         return isinstance(event, self.match_class.deal_class)
 

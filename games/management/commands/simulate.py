@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club, Membership
 from games import services
-from games.engine import games
+from games.engine import default_game, games
 from games.simulation import EVENTS, RECORD, simulate_match
 
 
@@ -25,7 +25,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         names = [g.name for g in games() if g.recordable]
-        parser.add_argument("--game", choices=names, default="cuatrola")
+        parser.add_argument("--game", choices=names, default=default_game().name)
         parser.add_argument("--matches", type=int, default=1, metavar="N")
         parser.add_argument("--club", required=True, metavar="SLUG")
         parser.add_argument("--seed", type=int, default=None)
