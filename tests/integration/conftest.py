@@ -87,6 +87,7 @@ def start_worker(
     )
     proc.log = log
     destination = [name.replace("%h", os.uname().nodename)]
+    proc.destination = destination
     deadline = time.monotonic() + 60
     pinger = app
     if "CELERY_BROKER_URL" in env_extra:
@@ -193,6 +194,32 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         proc = start_worker(tmp_path_factory.mktemp("celery") / "worker.log")
     yield proc
     stop_worker(proc)
+
+
+@pytest.fixture(autouse=True)
+def worker_idle_before_flush(request):
+    """After a test that shared the session's worker: empty the queue and stop what the
+    worker still runs (a match's analyses, a stats chunk) before pytest-django truncates
+    the tables — a task holding row locks there deadlocks the TRUNCATE. Set up after
+    pytest-django's database fixture (plugins' autouse fixtures come first), so it is
+    torn down before it."""
+    yield
+    if "celery_worker_process" not in request.fixturenames:
+        return
+    from cuatrola_site.celery import app
+
+    proc = request.getfixturevalue("celery_worker_process")
+    app.control.purge()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        replies = app.control.inspect(destination=proc.destination, timeout=1).active() or {}
+        running = [task["id"] for tasks in replies.values() for task in tasks]
+        if not running:
+            return
+        for task_id in running:
+            app.control.revoke(task_id, terminate=True, signal="SIGKILL")
+        time.sleep(0.2)
+    pytest.fail("the session's celery worker still runs tasks 60 s after the test")
 
 
 class PrivateSite:
