@@ -342,18 +342,11 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
         if pending is not None:
             pending.call = None  # a play is located by its trick and position
             return pending
-        if self.penalty is not None:
-            return self._error("S7", "the hand was ended by a penalty", **loc)
-        if self.tute is not None:
-            return self._error(
-                "S5",
-                msg(
-                    "{seat}'s tute after trick {after_trick} ended the hand: no more play",
-                    seat=Seat(self.tute.seat),
-                    after_trick=self.tute.after_trick,
-                ),
-                **loc,
-            )
+        ended = self._ended(
+            loc, "{seat}'s tute after trick {after_trick} ended the hand: no more play"
+        )
+        if ended is not None:
+            return ended
         if self._complete:
             return self._error(
                 "V1",
