@@ -11,14 +11,12 @@ cards no other held card is a witness against.
 
 from __future__ import annotations
 
-import functools
-import string
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from .cards import SPANISH_40, Card, Deck
 from .core.trickrule import TrickRule
-from .messages import Seat, msg
+from .messages import Seat, msg_from
 
 #: Card strength within its suit. Every Spanish deck the site plays ranks its cards in the
 #: same order (C2, S1: 1 3 12 11 10 7 6 5 4 2), the smaller decks being subsets of the 40,
@@ -210,12 +208,7 @@ def describe_violation(
         "evidence": evidence,
         "rule": tag(rule),
     }
-    return msg(template, **{name: values[name] for name in _fields(template)})
-
-
-@functools.cache
-def _fields(template: str) -> tuple[str, ...]:
-    return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
+    return msg_from(template, values)
 
 
 def legal_cards(hand: Iterable[Card], ctx: TrickContext) -> list[Card]:
