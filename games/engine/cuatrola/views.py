@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SPANISH_20
+from ..core.views import cantes_view, legal_cards, penalty_view, seen
 from ..game import HandOutcome
 from .hand import HandState, side_of
 from .match import MatchState
@@ -25,7 +26,6 @@ def hand_view(hand: HandState) -> dict[str, Any]:
     """The hand's calls, declaration, points, what is known of each seat and — when the
     deal is known — the legal cards, calls and cantes (what the scoring pad offers)."""
     deal_known = hand.deal is not None
-    knowledge = hand.knowledge
     return {
         "mano": hand.mano,
         "trump_card": hand.trump_card.text,
@@ -35,18 +35,12 @@ def hand_view(hand: HandState) -> dict[str, Any]:
         "sitting_out": hand.sitting_out,
         "tricks_won": list(hand.tricks_won),
         "points": list(hand.points()),
-        "cantes": [
-            {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit, "value": c.value}
-            for c in hand.cantes
-        ],
-        "penalty": (
-            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
-        ),
-        "deal_known": deal_known,
-        "known": {str(seat): [c.text for c in knowledge.held_now(seat)] for seat in range(SEATS)},
+        "cantes": cantes_view(hand),
+        "penalty": penalty_view(hand),
+        **seen(hand, SEATS),
         "legal": {
             "calls": hand.legal_calls(),
-            "cards": [c.text for c in hand.legal_plays()] if deal_known else None,
+            "cards": legal_cards(hand),
             "cantes": (
                 [{"seat": seat, "suit": suit} for seat, suit in hand.legal_cantes()]
                 if deal_known
@@ -107,9 +101,7 @@ def hand_story(hand: HandState) -> dict[str, Any]:
             for c in hand.cantes
         ],
         "trick_points": [t.points for t in hand.tricks],
-        "penalty": (
-            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
-        ),
+        "penalty": penalty_view(hand),
     }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.views import cantes_view, legal_cards, live_view_of, penalty_view, seen
 from ..game import HandOutcome
 from .events import PASS, event_to_dict
 from .hand import HandState
@@ -55,7 +56,6 @@ def hand_view(hand: HandState) -> dict[str, Any]:
     """The auction, the contract, the points, what is known of each seat and — when the
     deal is known — the legal cards and cantes (bids and trumps always)."""
     deal_known = hand.deal is not None
-    knowledge = hand.knowledge
     return {
         "first": hand.first,
         "bids": list(hand.bids),
@@ -66,34 +66,21 @@ def hand_view(hand: HandState) -> dict[str, Any]:
         "trump": hand.trump,
         "tricks_won": list(hand.tricks_won),
         "points": list(hand.points()),
-        "cantes": [
-            {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit, "value": c.value}
-            for c in hand.cantes
-        ],
+        "cantes": cantes_view(hand),
         "tute": _tute(hand),
-        "penalty": (
-            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
-        ),
-        "deal_known": deal_known,
-        "known": {
-            str(seat): [c.text for c in knowledge.held_now(seat)] for seat in range(hand.seats)
-        },
+        "penalty": penalty_view(hand),
+        **seen(hand, hand.seats),
         "legal": {
             "bids": hand.legal_bids(),
             "trumps": hand.legal_trumps(),
-            "cards": [c.text for c in hand.legal_plays()] if deal_known else None,
+            "cards": legal_cards(hand),
             "cantes": [event_to_dict(c) for c in hand.legal_cantes()] if deal_known else None,
         },
     }
 
 
-def live_view(hand: HandState) -> dict[str, Any]:
-    return {
-        "bid": hand.bid,
-        "bidder": hand.bidder,
-        "trump": hand.trump,
-        "tricks_won": list(hand.tricks_won),
-    }
+#: the scoreboard: the bid, its bidder, the trump and the tricks won
+live_view = live_view_of(bid="bid", bidder="bidder", trump="trump")
 
 
 def legal_actions(match: MatchState) -> list[dict[str, Any]]:
