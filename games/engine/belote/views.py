@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.views import legal_cards, live_view_of, penalty_view, seen
+from ..core.views import legal_cards, live_view_of, next_actions, penalty_view, plays, seen
 from ..game import HandOutcome
 from .events import event_to_dict
 from .hand import HandState
@@ -98,18 +98,12 @@ def legal_actions(match: MatchState) -> list[dict[str, Any]]:
     may announce with its card (B5: sequences and fours with its first card, a belote
     with the first of its K and Q; with the deal only the true ones, without it those the
     record does not rule out) and the cards (B6)."""
-    if match.finished:
-        return []
-    if match.awaiting_deal:
-        return [{"kind": "deal"}]
-    hand = match.hands[-1]
-    seat = hand.to_act
-    out: list[dict[str, Any]] = [
-        {"kind": "call", "call": call, "seat": seat} for call in hand.legal_calls()
-    ]
-    out += [event_to_dict(d) for d in hand.legal_declarations()]
-    out += [{"kind": "play", "card": c.text, "seat": seat} for c in hand.legal_plays()]
-    return out
+    return next_actions(match, ({"kind": "deal"},), _in_hand)
+
+
+def _in_hand(hand: HandState, seat: int) -> list[dict[str, Any]]:
+    out = [{"kind": "call", "call": call, "seat": seat} for call in hand.legal_calls()]
+    return out + [event_to_dict(d) for d in hand.legal_declarations()] + plays(hand, seat)
 
 
 def _trick_points(hand: HandState) -> list[int]:

@@ -46,3 +46,38 @@ def cantes_view(hand: Any) -> list[dict[str, Any]]:
         {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit, "value": c.value}
         for c in hand.cantes
     ]
+
+
+def cantes_story(hand: Any) -> list[dict[str, Any]]:
+    """The hand's cantes as the match page tells them (``text``: the suit sung)."""
+    return [
+        {
+            "after_trick": c.after_trick,
+            "seat": c.seat,
+            "suit": c.suit,
+            "text": c.suit,
+            "value": c.value,
+        }
+        for c in hand.cantes
+    ]
+
+
+def next_actions(
+    match: Any,
+    deal: tuple[dict[str, Any], ...],
+    in_hand: Callable[[Any, int], list[dict[str, Any]]],
+) -> list[dict[str, Any]]:
+    """What the table may record next: nothing once the match is over, ``deal`` while a
+    deal is awaited, else ``in_hand(hand, seat)`` for the hand in play and the seat to
+    act (``plays`` gives its cards)."""
+    if match.finished:
+        return []
+    if match.awaiting_deal:
+        return [dict(action) for action in deal]
+    hand = match.hands[-1]
+    return in_hand(hand, hand.to_act)
+
+
+def plays(hand: Any, seat: int) -> list[dict[str, Any]]:
+    """The legal plays of the seat to act, in the event notation."""
+    return [{"kind": "play", "card": c.text, "seat": seat} for c in hand.legal_plays()]

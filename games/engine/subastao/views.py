@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.views import cantes_view, legal_cards, live_view_of, penalty_view, seen
+from ..core.views import (
+    cantes_story,
+    cantes_view,
+    legal_cards,
+    live_view_of,
+    next_actions,
+    penalty_view,
+    plays,
+    seen,
+)
 from ..game import HandOutcome
 from .events import PASS, event_to_dict
 from .hand import HandState
@@ -86,19 +95,13 @@ live_view = live_view_of(bid="bid", bidder="bidder", trump="trump")
 def legal_actions(match: MatchState) -> list[dict[str, Any]]:
     """The deal, the bids, the trump, the cards and the cantes (pairs, tutes) the table may
     record next (S1–S5)."""
-    if match.finished:
-        return []
-    if match.awaiting_deal:
-        return [{"kind": "deal"}]
-    hand = match.hands[-1]
-    seat = hand.to_act
-    out: list[dict[str, Any]] = [
-        {"kind": "bid", "bid": bid, "seat": seat} for bid in hand.legal_bids()
-    ]
+    return next_actions(match, ({"kind": "deal"},), _in_hand)
+
+
+def _in_hand(hand: HandState, seat: int) -> list[dict[str, Any]]:
+    out = [{"kind": "bid", "bid": bid, "seat": seat} for bid in hand.legal_bids()]
     out += [{"kind": "trump", "suit": suit, "seat": seat} for suit in hand.legal_trumps()]
-    out += [{"kind": "play", "card": c.text, "seat": seat} for c in hand.legal_plays()]
-    out += [event_to_dict(c) for c in hand.legal_cantes()]
-    return out
+    return out + plays(hand, seat) + [event_to_dict(c) for c in hand.legal_cantes()]
 
 
 def hand_story(hand: HandState) -> dict[str, Any]:
@@ -107,16 +110,7 @@ def hand_story(hand: HandState) -> dict[str, Any]:
     contract = None
     if hand.bid is not None:
         contract = f"{hand.bid}" + (f" · {hand.deck.suit_name(hand.trump)}" if hand.trump else "")
-    cantes = [
-        {
-            "after_trick": c.after_trick,
-            "seat": c.seat,
-            "suit": c.suit,
-            "text": c.suit,
-            "value": c.value,
-        }
-        for c in hand.cantes
-    ]
+    cantes = cantes_story(hand)
     if hand.tute is not None:
         t = hand.tute
         cantes.append(
