@@ -6,16 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.views import (
-    cantes_story,
-    cantes_view,
-    legal_cards,
-    live_view_of,
-    next_actions,
-    penalty_view,
-    plays,
-    seen,
-)
+from ..core import views as common
 from ..game import HandOutcome
 from .events import PASS, event_to_dict
 from .hand import HandState
@@ -75,33 +66,33 @@ def hand_view(hand: HandState) -> dict[str, Any]:
         "trump": hand.trump,
         "tricks_won": list(hand.tricks_won),
         "points": list(hand.points()),
-        "cantes": cantes_view(hand),
+        "cantes": common.cantes_view(hand),
         "tute": _tute(hand),
-        "penalty": penalty_view(hand),
-        **seen(hand, hand.seats),
+        "penalty": common.penalty_view(hand),
+        **common.seen(hand, hand.seats),
         "legal": {
             "bids": hand.legal_bids(),
             "trumps": hand.legal_trumps(),
-            "cards": legal_cards(hand),
+            "cards": common.legal_cards(hand),
             "cantes": [event_to_dict(c) for c in hand.legal_cantes()] if deal_known else None,
         },
     }
 
 
 #: the scoreboard: the bid, its bidder, the trump and the tricks won
-live_view = live_view_of(bid="bid", bidder="bidder", trump="trump")
+live_view = common.live_view_of(bid="bid", bidder="bidder", trump="trump")
 
 
 def legal_actions(match: MatchState) -> list[dict[str, Any]]:
     """The deal, the bids, the trump, the cards and the cantes (pairs, tutes) the table may
     record next (S1–S5)."""
-    return next_actions(match, ({"kind": "deal"},), _in_hand)
+    return common.next_actions(match, ({"kind": "deal"},), _in_hand)
 
 
 def _in_hand(hand: HandState, seat: int) -> list[dict[str, Any]]:
     out = [{"kind": "bid", "bid": bid, "seat": seat} for bid in hand.legal_bids()]
     out += [{"kind": "trump", "suit": suit, "seat": seat} for suit in hand.legal_trumps()]
-    return out + plays(hand, seat) + [event_to_dict(c) for c in hand.legal_cantes()]
+    return out + common.plays(hand, seat) + [event_to_dict(c) for c in hand.legal_cantes()]
 
 
 def hand_story(hand: HandState) -> dict[str, Any]:
@@ -110,7 +101,7 @@ def hand_story(hand: HandState) -> dict[str, Any]:
     contract = None
     if hand.bid is not None:
         contract = f"{hand.bid}" + (f" · {hand.deck.suit_name(hand.trump)}" if hand.trump else "")
-    cantes = cantes_story(hand)
+    cantes = common.cantes_story(hand)
     if hand.tute is not None:
         t = hand.tute
         cantes.append(
