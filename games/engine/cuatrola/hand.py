@@ -93,6 +93,8 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
     }
     deck_first = False
 
+    fixed_hand_size, fixed_deck = HAND_SIZE, DECK
+
     def __init__(
         self,
         rules: CuatrolaRules,
@@ -105,15 +107,7 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
     ) -> None:
         """Start a hand (C1). ``deal``, when given, is the five cards of every seat (V4)."""
         self._trump_given = trump_card
-        self._start(
-            rules,
-            dealer,
-            deal,
-            number=number,
-            score_before=score_before,
-            hand_size=HAND_SIZE,
-            deck=DECK,
-        )
+        self._start(rules, dealer, deal, number=number, score_before=score_before)
         del self._trump_given
         self.mano = self.first
         if deal is None:
