@@ -21,8 +21,7 @@ class MatchState(TrickMatch):
 
     game = "belote"
     rules_class = BeloteRules
-    deal_class = Deal
-    penalty_class = Penalty
+    deal_class, penalty_class = Deal, Penalty
     dealer_rule = "B1"
     unfinished = (
         ("B2", lambda last: not last.auction_over, _AUCTION),

@@ -18,8 +18,7 @@ class MatchState(TrickMatch):
 
     game = "cuatrola"
     rules_class = CuatrolaRules
-    deal_class = Deal
-    penalty_class = Penalty
+    deal_class, penalty_class = Deal, Penalty
     dealer_rule = "C1"
     unfinished = (
         ("C3", lambda last: last.declaration is None, _CALLS),

@@ -145,25 +145,14 @@ class CantesMixin(CanteIntake):
         loc = {"trick": after, "seat": seat, "cante": ordinal}
         # the singer must hold the cards: none shown as another seat's, none already
         # played, and room for them in its hand (V2)
-        for card in cards:
-            owner = kn.owner_of.get(card)
-            if owner is not None and owner != seat:
-                raise self._error(
-                    "S5",
-                    msg(
-                        (
-                            "{seat} sang {name} after trick {after}, but {seat_owner} "
-                            "holds {card} ({evidence}): S5"
-                        ),
-                        seat=Seat(seat),
-                        name=name,
-                        after=after,
-                        seat_owner=Seat(owner),
-                        card=card,
-                        evidence=kn.evidence(owner, card),
-                    ),
-                    **loc,
-                )
+        elsewhere = kn.held_elsewhere(cards, seat)
+        if elsewhere is not None:
+            said = (
+                "{seat} sang {name} after trick {after}, but {seat_owner} "
+                "holds {card} ({evidence}): S5"
+            )
+            where = {"seat": Seat(seat), "name": name, "after": after}
+            raise self._error("S5", msg(said, **where, **elsewhere), **loc)
         for card in cards:
             if card in kn.played:
                 raise self._error(

@@ -19,8 +19,7 @@ class MatchState(TrickMatch):
 
     game = "subastao"
     rules_class = SubastaoRules
-    deal_class = Deal
-    penalty_class = Penalty
+    deal_class, penalty_class = Deal, Penalty
     dealer_rule = "S1"
     unfinished = (
         ("S2", lambda last: not last.auction_over, _AUCTION),
