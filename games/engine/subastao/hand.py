@@ -247,8 +247,7 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
         if self.auction_over:
             raise self._error("S2", self._auction_over_text(), call=index)
         seat = self._speaker
-        if event.seat is not None and event.seat != seat:  # checked inline: every call
-            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, BID_TURN)
+        self._check_call_turn(event, seat, index, BID_TURN)
         fault = self._bid_fault(seat, event.bid)
         if fault:
             raise self._error("S2", fault, seat=seat, call=index)
