@@ -1,8 +1,10 @@
 """The :class:`~games.engine.game.Game` interface for a trick-taking game, from its parts.
 
 A game package names its parts — rules class, match state, event notation, record codec,
-views, strategy and facts modules — and :class:`TrickGame` forwards the interface to them,
-so a game's ``game.py`` holds only its table (seats, units) and site constants. The
+views, strategy and facts modules — or lets :class:`TrickGame` find them in its package
+by convention (``package = __package__``, :data:`PARTS`), and :class:`TrickGame` forwards
+the interface to them, so a game's ``game.py`` holds only its table (seats, units) and
+site constants. The
 parts' protocol: ``rules_class.from_dict``; the match state of :mod:`.match`
 (``delta(result)``); ``events.event_from_dict`` / ``event_to_dict``; ``codec.parse_hand``,
 ``codec.record_from_match``, ``codec.replay_hand``, ``codec.hand_summary``;
