@@ -306,6 +306,6 @@ def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
 
 #: a complete hand's result in the checker's shape (RECORD_FORMAT.md)
 hand_summary = summary_of(
-    "void contract declarer multiplier tricks_won "
-    "card_points declarations capot round_points game_points"
+    "void contract declarer multiplier tricks_won[] "
+    "card_points[] declarations[] capot round_points[] game_points[]"
 )

@@ -152,4 +152,4 @@ def _sitting_out(hand: HandState, t: int, p: int, text: str) -> RuleError | None
 
 
 #: a complete hand's result in the checker's shape (RECORD_FORMAT.md)
-hand_summary = summary_of("declaration declarer tricks_won points cantes winner_side value")
+hand_summary = summary_of("declaration declarer tricks_won[] points[] cantes[] winner_side value")

@@ -144,4 +144,4 @@ _REPLAY = CanteReplay(_cante, _PLAYS, _check_record_play, lambda hand: hand._can
 
 
 #: a complete hand's result in the checker's shape (RECORD_FORMAT.md)
-hand_summary = summary_of("void bidder bid trump tricks_won points cantes tute made delta")
+hand_summary = summary_of("void bidder bid trump tricks_won[] points[] cantes[] tute made delta[]")
