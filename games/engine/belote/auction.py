@@ -89,7 +89,8 @@ class AuctionMixin:
         if self.auction_over:
             raise self._error("B2", "the auction is over", call=index)
         seat = self._turn
-        self._check_call_turn(event, seat, index)
+        if event.seat is not None:  # the seat is implied: most calls do not name it
+            self._check_call_turn(event, seat, index)
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error("B2", fault, seat=seat, call=index)

@@ -288,7 +288,8 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
                 "C3", msg("the calls are over: {SEATS} calls were made", SEATS=SEATS), call=index
             )
         seat = self.to_act
-        self._check_call_turn(event, seat, index)
+        if event.seat is not None:  # the seat is implied: most calls do not name it
+            self._check_call_turn(event, seat, index)
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error(fault[0], fault[1], seat=seat, call=index)

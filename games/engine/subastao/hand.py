@@ -247,7 +247,8 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
         if self.auction_over:
             raise self._error("S2", self._auction_over_text(), call=index)
         seat = self._speaker
-        self._check_call_turn(event, seat, index, BID_TURN)
+        if event.seat is not None:  # the seat is implied: most calls do not name it
+            self._check_call_turn(event, seat, index, BID_TURN)
         fault = self._bid_fault(seat, event.bid)
         if fault:
             raise self._error("S2", fault, seat=seat, call=index)
