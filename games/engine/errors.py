@@ -53,12 +53,10 @@ class RuleError(Exception):
             "seat": self.seat,
             "card": self.card,
         }
-        if self.call is not None:
-            out["call"] = self.call
-        if self.cante is not None:
-            out["cante"] = self.cante
-        if self.declaration is not None:
-            out["declaration"] = self.declaration
+        for key in ("call", "cante", "declaration"):  # only where the record has them
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
         out["rule"] = self.rule
         out["message"] = self.message
         return out

@@ -111,14 +111,9 @@ class Record:
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game}
-        if self.rules_given is not None:
-            out["rules"] = self.rules_given
-        if self.event is not None:
-            out["event"] = self.event
-        if self.date is not None:
-            out["date"] = self.date
-        if self.seats is not None:
-            out["seats"] = self.seats
+        given = {"rules": self.rules_given, "event": self.event, "date": self.date}
+        given["seats"] = self.seats
+        out.update((key, value) for key, value in given.items() if value is not None)
         out["hands"] = [h.as_dict() for h in self.hands]
         return out
 

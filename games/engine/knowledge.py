@@ -14,10 +14,11 @@ play rules.
 
 from __future__ import annotations
 
-from typing import Generic, NamedTuple, TypeVar
+from collections.abc import Iterable
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from .cards import Card
-from .messages import msg
+from .messages import Seat, msg
 
 #: a game's trick context: ``games.engine.tricks.TrickContext`` for the Spanish games,
 #: ``games.engine.belote.play.TrickContext`` for Belote
@@ -107,3 +108,18 @@ class Knowledge:
 
     def evidence(self, seat: int, card: Card) -> Evidence:
         return self.known[seat][card]
+
+    def held_elsewhere(self, cards: Iterable[Card], seat: int) -> dict[str, Any] | None:
+        """The first of ``cards`` known to be another seat's than ``seat``, as a refusal's
+        parameters (``seat_owner``, ``card``, ``evidence``): what refuses a declaration or
+        a cante of cards ``seat`` cannot hold (V2)."""
+        owner_of = self.owner_of
+        for card in cards:
+            owner = owner_of.get(card)
+            if owner is not None and owner != seat:
+                return {
+                    "seat_owner": Seat(owner),
+                    "card": card,
+                    "evidence": self.evidence(owner, card),
+                }
+        return None

@@ -11,6 +11,8 @@ with the players' names and the cards in words. Parameters that are seats are wr
 
 from __future__ import annotations
 
+import functools
+import string
 from typing import Any
 
 
@@ -45,6 +47,18 @@ class Msg(str):
 def msg(template: str, /, **params: Any) -> Msg:
     """The English message ``template.format(**params)``, remembering both."""
     return Msg(template, params)
+
+
+def msg_from(template: str, values: dict[str, Any]) -> Msg:
+    """:func:`msg` with, of ``values``, the parameters ``template`` names (one table of
+    values serves several templates)."""
+    return Msg(template, {name: values[name] for name in fields_of(template)})
+
+
+@functools.cache
+def fields_of(template: str) -> tuple[str, ...]:
+    """The parameter names of ``template``, in order."""
+    return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
 class Items(tuple):

@@ -17,6 +17,7 @@ Only cards the hand lists as legal are ever chosen.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any
 
 from .cards import Card
 
@@ -57,6 +58,28 @@ def choose_card(
     if winning:
         return min(winning, key=lambda c: (c.suit in trumps, strength[c], points[c]))
     return min(legal, key=cheap)
+
+
+def card_for(
+    hand: Any,
+    winner: TrickWinner,
+    strength: Mapping[Card, int],
+    points: Mapping[Card, int],
+    trumps: Collection[str],
+) -> Card:
+    """:func:`choose_card` for the seat to play in ``hand`` (a core hand state: its legal
+    plays, the trick so far, its scoring units for who is partner)."""
+    unit_of = hand.unit_of
+    return choose_card(
+        hand.legal_plays(),
+        hand.current_trick,
+        seat=hand.to_act,
+        same_side=lambda a, b: unit_of(a) == unit_of(b),
+        winner=winner,
+        strength=strength,
+        points=points,
+        trumps=trumps,
+    )
 
 
 def count_suit(cards: Sequence[Card], suit: str | None) -> int:

@@ -11,12 +11,12 @@ cards no other held card is a witness against.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 
-from .cards import SPANISH_40, Card
+from .cards import SPANISH_40, Card, Deck
 from .core.trickrule import TrickRule
-from .messages import Seat, msg
+from .messages import Seat, msg_from
 
 #: Card strength within its suit. Every Spanish deck the site plays ranks its cards in the
 #: same order (C2, S1: 1 3 12 11 10 7 6 5 4 2), the smaller decks being subsets of the 40,
@@ -142,98 +142,73 @@ def violation(card: Card, witness: Card, ctx: TrickContext) -> Violation | None:
     return None
 
 
+#: C7's refusal of a play proved illegal, by the violation's reason: (template, the
+#: subsection the game's ``tag`` turns into its citation). A discard proved by a trump
+#: held is a C7.3 breach only if the seat was void in the led suit; unless its whole hand
+#: is known (the deal was entered, so a card of the led suit would have been the
+#: witness), it may as well have held one and broken C7.2: ``"trump?"`` says only that
+#: it had to follow suit or trump.
+C7_MESSAGES: dict[str, tuple[str, str]] = {
+    "follow": (
+        "{seat} played {card} on the {lead} lead at trick {trick} but "
+        "held {w} ({evidence}): {rule}",
+        "C7.2 must follow suit",
+    ),
+    "beat": (
+        "{seat} played {card} at trick {trick} but had to beat "
+        "{high_lead} with a higher {lead}: held {w} ({evidence}): {rule}",
+        "C7.2",
+    ),
+    "trump": (
+        "{seat} played {card} at trick {trick} without {lead} but "
+        "held the trump {w} ({evidence}): {rule}",
+        "C7.3 must trump",
+    ),
+    "trump?": (
+        "{seat} played {card} on the {lead} lead at trick {trick} but "
+        "held the trump {w} ({evidence}): it had to follow suit or, "
+        "without {lead}, trump: {rule}",
+        "C7.2 or C7.3",
+    ),
+    "overtrump": (
+        "{seat} played {card} at trick {trick} but had to overtrump "
+        "{high_trump}: held {w} ({evidence}): {rule}",
+        "C7.3",
+    ),
+}
+
+
 def describe_violation(
     seat: int,
     card: Card,
     trick: int,
-    ctx: TrickContext,
-    v: Violation,
+    ctx: Any,
+    v: Any,
     evidence: object,
-    tag=str,
+    tag: Callable[[str], str] = str,
     *,
     hand_known: bool = False,
+    messages: dict[str, tuple[str, str]] = C7_MESSAGES,
+    deck: Deck = SPANISH_40,
 ) -> str:
-    """The message for a play that ``v`` proves illegal, in C7's words; ``tag`` turns the
-    subsection (``"C7.2"``, ``"C7.2 must follow suit"``…) into the game's citation.
-
-    A discard proved by a trump held is a C7.3 breach only if the seat was void in the
-    led suit; unless its whole hand is known (``hand_known``: the deal was entered, so a
-    card of the led suit would have been the witness), it may as well have held one and
-    broken C7.2, so the message says only that it had to follow suit or trump."""
-    w = v.witness
-    lead = SPANISH_40.suit_name(ctx.lead)
-    if v.reason == "follow":
-        return msg(
-            (
-                "{seat} played {card} on the {lead} lead at trick {trick} but "
-                "held {w} ({evidence}): {rule}"
-            ),
-            seat=Seat(seat),
-            card=card,
-            lead=lead,
-            trick=trick,
-            w=w,
-            evidence=evidence,
-            rule=tag("C7.2 must follow suit"),
-        )
-    if v.reason == "beat":
-        return msg(
-            (
-                "{seat} played {card} at trick {trick} but had to beat "
-                "{high_lead} with a higher {lead}: held {w} ({evidence}): "
-                "{rule}"
-            ),
-            seat=Seat(seat),
-            card=card,
-            trick=trick,
-            high_lead=ctx.high_lead,
-            lead=lead,
-            w=w,
-            evidence=evidence,
-            rule=tag("C7.2"),
-        )
-    if v.reason == "trump" and hand_known:
-        return msg(
-            (
-                "{seat} played {card} at trick {trick} without {lead} but "
-                "held the trump {w} ({evidence}): {rule}"
-            ),
-            seat=Seat(seat),
-            card=card,
-            trick=trick,
-            lead=lead,
-            w=w,
-            evidence=evidence,
-            rule=tag("C7.3 must trump"),
-        )
-    if v.reason == "trump":
-        return msg(
-            (
-                "{seat} played {card} on the {lead} lead at trick {trick} but "
-                "held the trump {w} ({evidence}): it had to follow suit or, "
-                "without {lead}, trump: {rule}"
-            ),
-            seat=Seat(seat),
-            card=card,
-            lead=lead,
-            trick=trick,
-            w=w,
-            evidence=evidence,
-            rule=tag("C7.2 or C7.3"),
-        )
-    return msg(
-        (
-            "{seat} played {card} at trick {trick} but had to overtrump "
-            "{high_trump}: held {w} ({evidence}): {rule}"
-        ),
-        seat=Seat(seat),
-        card=card,
-        trick=trick,
-        high_trump=ctx.high_trump,
-        w=w,
-        evidence=evidence,
-        rule=tag("C7.3"),
-    )
+    """The message for a play that ``v`` proves illegal, in the words of the game's
+    ``messages`` (C7's by default: see :data:`C7_MESSAGES`; ``deck`` names the led suit);
+    ``tag`` turns the subsection (``"C7.2"``, ``"C7.2 must follow suit"``…) into the
+    game's citation. Only the parameters the template names are kept (the site renders
+    each)."""
+    template, rule = (not hand_known and messages.get(v.reason + "?")) or messages[v.reason]
+    values = {
+        "seat": Seat(seat),
+        "card": card,
+        "lead": deck.suit_name(ctx.lead),
+        "trick": trick,
+        "high_lead": ctx.high_lead,
+        "high_trump": ctx.high_trump,
+        "w": v.witness,
+        "evidence": evidence,
+        "rule": tag(rule),
+    }
+    return msg_from(template, values)
 
 
 def legal_cards(hand: Iterable[Card], ctx: TrickContext) -> list[Card]:

@@ -194,21 +194,10 @@ class AnnounceMixin:
                 **loc,
             )
         kn = self.knowledge
-        for card in cards:
-            owner = kn.owner_of.get(card)
-            if owner is not None and owner != seat:
-                raise self._error(
-                    "B5",
-                    msg(
-                        "{seat} declared {what}, but {seat_owner} holds {card} ({evidence})",
-                        seat=Seat(seat),
-                        what=what,
-                        seat_owner=Seat(owner),
-                        card=card,
-                        evidence=kn.evidence(owner, card),
-                    ),
-                    **loc,
-                )
+        elsewhere = kn.held_elsewhere(cards, seat)
+        if elsewhere is not None:
+            said = "{seat} declared {what}, but {seat_owner} holds {card} ({evidence})"
+            raise self._error("B5", msg(said, seat=Seat(seat), what=what, **elsewhere), **loc)
         new = [c for c in cards if c not in kn.known[seat]]
         if len(kn.known[seat]) + len(new) > HAND_SIZE:
             raise self._error(

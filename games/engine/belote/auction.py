@@ -9,7 +9,6 @@ make the round void.
 
 from __future__ import annotations
 
-from ..core.hand import SPEAK_TURN
 from ..messages import Seat, msg
 from .events import Call
 from .options import CALLS, CONTRACT, CONTRACT_RANK, SEATS
@@ -90,8 +89,8 @@ class AuctionMixin:
         if self.auction_over:
             raise self._error("B2", "the auction is over", call=index)
         seat = self._turn
-        if event.seat is not None and event.seat != seat:  # checked inline: every call
-            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
+        if event.seat is not None:  # the seat is implied: most calls do not name it
+            self._check_call_turn(event, seat, index)
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error("B2", fault, seat=seat, call=index)

@@ -30,6 +30,7 @@ from ..core.events import (
     Field,
     Kind,
     Play,
+    SuitEvent,
     card_field,
     choice_field,
     seat_field,
@@ -58,12 +59,10 @@ class Declaration:
     seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Belote:
+class Belote(SuitEvent):
     """The K and Q of a trump-ranked ``suit``, shown with the first of them played (B5)."""
 
-    suit: str
-    seat: int | None = None
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,10 +5,6 @@ from __future__ import annotations
 from ..cards import FRENCH_32
 from ..core.game import TrickGame
 from ..game import Standing
-from . import events, simulate, strategy, views
-from . import facts as stats_facts
-from . import record as codec
-from .match import MatchState
 from .options import HAND_SIZE, SEATS, BeloteRules
 
 
@@ -22,13 +18,8 @@ class BeloteGame(TrickGame):
     title = "Belote"
     deck = FRENCH_32
     hand_size = HAND_SIZE
+    package = __package__
     rules_class = BeloteRules
-    match_class = MatchState
-    events = events
-    codec = codec
-    views = views
-    strategy = strategy
-    stats = stats_facts
 
     # ------------------------------------------------------------------ the site's hooks
     # the seat about to play makes its declarations and belote: the server fills it in
@@ -37,8 +28,6 @@ class BeloteGame(TrickGame):
     table_sizes = (SEATS,)
     penalty_rules = ("B6",)  # a renuncio penalty names B6 (B7)
     penalty_rule = "B7"
-    counters = views.COUNTERS
-    random_match = staticmethod(simulate.random_match)
     standings = (
         Standing("game_points", "PJu", "game points the rounds gave (B7)", ("game_points",)),
         Standing(
@@ -50,7 +39,4 @@ class BeloteGame(TrickGame):
         Standing("capots", "Capot", "capots: every trick of a round taken (B7)", ("capots",)),
         Standing("contracts_made", "Contr", "contracts made (doubled or not)", ("contracts_made",)),
     )
-    fact_keys = stats_facts.FACT_KEYS
-    fact_kinds = stats_facts.TITLES
-    fact_titles = stats_facts.FIGURES
     fact_bonus = ("decl_points",)

@@ -52,6 +52,8 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, TrickHand):
     }
     holds_template = "{seat} played {card}, but {seat_owner} is known to hold it ({evidence})"
 
+    fixed_hand_size, fixed_deck = HAND_SIZE, DECK
+
     def __init__(
         self,
         rules: BeloteRules,
@@ -67,15 +69,7 @@ class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, TrickHand):
         ``settled``: the seat a record's renuncio penalty names; its revokes are what the
         penalty settles, so they are not refused (RECORD_FORMAT.md "penalty").
         """
-        self._start(
-            rules,
-            dealer,
-            deal,
-            number=number,
-            score_before=score_before,
-            hand_size=HAND_SIZE,
-            deck=DECK,
-        )
+        self._start(rules, dealer, deal, number=number, score_before=score_before)
         self.settled = settled
         # auction (B2)
         self.calls: list[str] = []

@@ -13,15 +13,21 @@ from .hand import HandState
 from .options import SEATS, BeloteRules
 from .scoring import RoundResult
 
+_AUCTION = "round {number} is unfinished: its auction is incomplete"
+
 
 class MatchState(TrickMatch):
     """Rounds played so far and the game points they make (a void round scores nothing)."""
 
     game = "belote"
     rules_class = BeloteRules
-    deal_class = Deal
-    penalty_class = Penalty
+    deal_class, penalty_class = Deal, Penalty
     dealer_rule = "B1"
+    unfinished = (
+        ("B2", lambda last: not last.auction_over, _AUCTION),
+        ("B7", None, "round {number} is unfinished: {n_tricks} tricks played"),
+    )
+    over = ("B9", "the game is over ({score}-{score2}): no more rounds")
     wrong_dealer = "the dealer of round {number} must be {seat} (previous dealer + 1), not {dealer}"
     no_dealer = "the first round needs its dealer"
     not_dealt = "no round has been dealt: the first event is the deal"
@@ -36,34 +42,6 @@ class MatchState(TrickMatch):
         """B9: after a round in which a side has ``target`` or more, unless the totals
         are equal (then another round is played)."""
         return max(self.score) >= self.rules.target and self.score[0] != self.score[1]
-
-    def refuse_unfinished(self, last: HandState, number: int) -> RuleError:
-        if not last.auction_over:
-            return RuleError(
-                "B2",
-                msg("round {number} is unfinished: its auction is incomplete", number=last.number),
-                hand=number,
-            )
-        return RuleError(
-            "B7",
-            msg(
-                "round {number} is unfinished: {n_tricks} tricks played",
-                number=last.number,
-                n_tricks=len(last.tricks),
-            ),
-            hand=number,
-        )
-
-    def refuse_over(self, number: int) -> RuleError:
-        return RuleError(
-            "B9",
-            msg(
-                "the game is over ({score}-{score2}): no more rounds",
-                score=self.score[0],
-                score2=self.score[1],
-            ),
-            hand=number,
-        )
 
     def check_dealer(self, dealer: object, number: int) -> None:
         if type(dealer) is not int or not 0 <= dealer < SEATS:

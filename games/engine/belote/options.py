@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass
 
 from ..cards import FRENCH_32, Card
-from ..core.options import TARGET_MAX, Range, check_ranges
+from ..core.options import TARGET_MAX, Range, Ruleset
 
 SEATS = 4
 HAND_SIZE = 8
@@ -74,7 +73,7 @@ def game_points(round_points: int, contract: Contract) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class BeloteRules:
+class BeloteRules(Ruleset):
     """The options a club may set (RULES.md "Belote"). Defaults are the standard game.
 
     - ``target``: the game ends after the round in which a side reaches it (B9).
@@ -82,30 +81,13 @@ class BeloteRules:
     - ``renuncio_penalty``: an organiser may end a round against a revoking seat (B7).
     """
 
-    #: the ranges of its numeric options, for the site's forms and API schema
-    ranges: ClassVar[dict[str, Range]] = RANGES
+    game = "belote"
+    ranges = RANGES
+    flags = ("compare_sequences", "renuncio_penalty")
 
     target: int = 151
     compare_sequences: bool = False
     renuncio_penalty: bool = True
 
     def __post_init__(self) -> None:
-        check_ranges(self, RANGES)
-        for flag in ("compare_sequences", "renuncio_penalty"):
-            if type(getattr(self, flag)) is not bool:
-                raise ValueError(f"rules.{flag} must be true or false")
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> BeloteRules:
-        """Options from a record's ``rules`` object; missing keys take the defaults, an
-        unknown key is a ValueError (a misspelt option must not be ignored)."""
-        data = data or {}
-        if not isinstance(data, dict):
-            raise ValueError("rules must be an object")
-        unknown = set(data) - {"target", "compare_sequences", "renuncio_penalty"}
-        if unknown:
-            raise ValueError(f"unknown belote rule option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        self.check_options()

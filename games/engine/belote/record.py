@@ -15,8 +15,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import FRENCH_32
+from ..core.recordhand import (
+    TRICKS,
+    Key,
+    RecordHand,
+    check_calls,
+    check_penalty,
+    deal_check,
+    export,
+    list_of,
+    penalty_dict,
+    summary_of,
+)
 from ..errors import RuleError
-from ..game import Record, expect, is_int, played_cards, str_list
+from ..game import Record, expect, is_int, str_list
 from ..messages import Seat, msg
 from .events import Belote, Call, Deal, Declaration, Event, Penalty, Play
 from .hand import HandState
@@ -30,8 +42,28 @@ _PLAY = {card: Play(card) for card in DECK}
 _CARD = {card.text: card for card in DECK}
 
 
+def _check_declaration(d: Any, where: str, i: int) -> None:
+    at = f"{where}: declaration {i}"
+    expect(isinstance(d, dict), f"{at} must be an object")
+    # null is a wrong type here; an omitted key is not a null one (RECORD_FORMAT.md)
+    expect("seat" not in d or is_int(d["seat"]), f"{at}: seat must be a number")
+    for key in ("kind", "suit"):
+        expect(key not in d or isinstance(d[key], str), f"{at}: {key} must be text")
+    if "cards" in d:
+        str_list(d["cards"], f"{at}: cards")
+
+
+def _check_penalty(penalty: Any, where: str) -> None:
+    # a seat that is not one (``"x"``, ``1.0``, ``true``) is the round's B7, not unreadable
+    check_penalty(penalty, where)
+    expect(
+        penalty.get("rule") is None or isinstance(penalty["rule"], str),
+        f"{where}: penalty rule must be text",
+    )
+
+
 @dataclass
-class HandRecord:
+class HandRecord(RecordHand):
     """One round as written in a record. Cards stay text here: the checker judges them.
     Optional lists are None when the record leaves them out (kept so on the way out)."""
 
@@ -42,63 +74,21 @@ class HandRecord:
     declarations: list[dict[str, Any]] | None = None
     penalty: dict[str, Any] | None = None
 
+    KEYS = (
+        Key("calls", check_calls),
+        TRICKS,
+        Key("deal", deal_check("a list of 4 lists of cards")),
+        Key("declarations", list_of("declarations", _check_declaration)),
+        Key("penalty", _check_penalty),
+    )
+    WRITE = ("dealer", "deal?", "calls?", "declarations?", "tricks?", "penalty?")
+
     def events(self) -> list[Event]:
         """The round's events in the order live entry makes them (a valid record)."""
         return hand_events(self)
 
-    def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"dealer": self.dealer}
-        if self.deal is not None:
-            out["deal"] = self.deal
-        if self.calls is not None:
-            out["calls"] = self.calls
-        if self.declarations is not None:
-            out["declarations"] = self.declarations
-        if self.tricks is not None:
-            out["tricks"] = self.tricks
-        if self.penalty is not None:
-            out["penalty"] = self.penalty
-        return out
 
-
-def parse_hand(raw: Any, where: str) -> HandRecord:
-    """One record round's shape and JSON types; RecordFormatError otherwise."""
-    expect(isinstance(raw, dict), f"{where} must be an object")
-    expect(is_int(raw.get("dealer")), f"{where}: dealer must be a whole number")
-    calls = raw.get("calls")
-    if calls is not None:
-        str_list(calls, f"{where}: calls")
-    tricks = raw.get("tricks")
-    if tricks is not None:
-        expect(isinstance(tricks, list), f"{where}: tricks must be a list")
-        for i, trick in enumerate(tricks, 1):
-            str_list(trick, f"{where}: trick {i}")
-    deal = raw.get("deal")
-    if deal is not None:
-        expect(isinstance(deal, list), f"{where}: deal must be a list of 4 lists of cards")
-        for i, cards in enumerate(deal):
-            str_list(cards, f"{where}: deal of seat {i}")
-    declarations = raw.get("declarations")
-    if declarations is not None:
-        expect(isinstance(declarations, list), f"{where}: declarations must be a list")
-        for i, d in enumerate(declarations, 1):
-            at = f"{where}: declaration {i}"
-            expect(isinstance(d, dict), f"{at} must be an object")
-            # null is a wrong type here; an omitted key is not a null one (RECORD_FORMAT.md)
-            expect("seat" not in d or is_int(d["seat"]), f"{at}: seat must be a number")
-            for key in ("kind", "suit"):
-                expect(key not in d or isinstance(d[key], str), f"{at}: {key} must be text")
-            if "cards" in d:
-                str_list(d["cards"], f"{at}: cards")
-    penalty = raw.get("penalty")
-    if penalty is not None:
-        # a seat that is not one (``"x"``, ``1.0``, ``true``) is the round's B7, not unreadable
-        expect(isinstance(penalty, dict), f"{where}: penalty must be an object")
-        expect(
-            penalty.get("rule") is None or isinstance(penalty["rule"], str),
-            f"{where}: penalty rule must be text",
-        )
-    return HandRecord(raw["dealer"], calls, tricks, deal, declarations, penalty)
+parse_hand = HandRecord.parse
 
 
 # ----------------------------------------------------------------- declarations' places
@@ -177,25 +167,15 @@ def hand_events(h: HandRecord) -> list[Event]:
     return events
 
 
-def record_from_match(
-    match: MatchState,
-    *,
-    seats: list[str] | None = None,
-    event: str | None = None,
-    date: str | None = None,
-) -> Record:
+def _hand_of(state: HandState, tricks: list[list[str]], deal: Any) -> HandRecord:
+    declarations = [d.as_dict() for d in state.declarations] or None
+    calls = list(state.calls)
+    return HandRecord(state.dealer, calls, tricks or None, deal, declarations, penalty_dict(state))
+
+
+def record_from_match(match: MatchState, **header: Any) -> Record:
     """The record of a game state (export)."""
-    hands = []
-    for state in match.hands:
-        tricks, deal = played_cards(state)
-        declarations = [d.as_dict() for d in state.declarations] or None
-        penalty = (
-            {"seat": state.penalty.seat, "rule": state.penalty.rule} if state.penalty else None
-        )
-        hands.append(
-            HandRecord(state.dealer, list(state.calls), tricks or None, deal, declarations, penalty)
-        )
-    return Record("belote", match.rules, hands, seats, event, date, match.rules.as_dict())
+    return export(match, "belote", _hand_of, **header)
 
 
 # ------------------------------------------------------------------------ the checker
@@ -324,20 +304,8 @@ def replay_hand(match: MatchState, number: int, h: HandRecord) -> HandState:
     return hand
 
 
-def hand_summary(hand: HandState, score_after: Sequence[int]) -> dict[str, Any]:
-    """A complete round's result in the checker's shape (RECORD_FORMAT.md "Belote")."""
-    r = hand.result
-    return {
-        "number": hand.number,
-        "void": r.void,
-        "contract": r.contract,
-        "declarer": r.declarer,
-        "multiplier": r.multiplier,
-        "tricks_won": list(r.tricks_won),
-        "card_points": list(r.card_points),
-        "declarations": list(r.declarations),
-        "capot": r.capot,
-        "round_points": list(r.round_points),
-        "game_points": list(r.game_points),
-        "score_after": list(score_after),
-    }
+#: a complete hand's result in the checker's shape (RECORD_FORMAT.md)
+hand_summary = summary_of(
+    "void contract declarer multiplier tricks_won[] "
+    "card_points[] declarations[] capot round_points[] game_points[]"
+)

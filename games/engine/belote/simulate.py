@@ -7,27 +7,25 @@ own ``legal_calls()``, ``legal_declarations()`` and ``legal_plays()`` with the d
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from ..cards import FRENCH_32, Card
-from ..core.simulate import random_match as core_random_match
-from ..game import Record
+from ..core.simulate import Policy, simulator
 from .events import Belote, Call, Play
 from .match import MatchState
 from .options import CONTRACT_RANK, HAND_SIZE, SEATS, BeloteRules
 from .record import HandRecord
 
 
-def random_deal(rng: random.Random) -> list[list[Card]]:
+def random_deal(rng: Random) -> list[list[Card]]:
     """Eight cards to each seat (B1: 3, 2, then 3 after the auction — all 8 here)."""
     cards = list(FRENCH_32.cards)
     rng.shuffle(cards)
     return [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(SEATS)]
 
 
-def _choose_call(
-    rng: random.Random, calls: list[str], bid: float, double: float, opened: bool
-) -> str:
+def _choose_call(rng: Random, calls: list[str], p: Policy, opened: bool) -> str:
+    bid, double = p["bid"], p["double"]
     contracts = [c for c in calls if c in CONTRACT_RANK]
     roll = rng.random()
     if contracts and roll < (bid / 3 if opened else bid):
@@ -39,26 +37,22 @@ def _choose_call(
     return "pass"
 
 
-def play_random_hand(
-    rng: random.Random,
-    match: MatchState,
-    dealer: int,
-    *,
-    bid: float = 0.4,
-    double: float = 0.1,
-    declare: float = 0.8,
-) -> HandRecord:
+#: the chances of the random choices, by default (``random_match(..., double=0)``)
+POLICY: Policy = {"bid": 0.4, "double": 0.1, "declare": 0.8}
+
+
+def play_random_hand(rng: Random, match: MatchState, dealer: int, p: Policy) -> HandRecord:
     """Play one legal random round on ``match`` and return it as a record round.
 
-    ``bid`` is the chance a seat raises the contract when it may, ``double`` the chance
-    it doubles or redoubles, ``declare`` the chance a seat announces a declaration it
-    holds (a belote only when the K or Q is a legal card to play).
+    The chances ``p`` (:data:`POLICY`): ``bid``, that a seat raises the contract when it
+    may; ``double``, that it doubles or redoubles; ``declare``, that a seat announces a
+    declaration it holds (a belote only when the K or Q is a legal card to play).
     """
     deal = random_deal(rng)
     hand = match.start_hand(dealer, deal)
     record = HandRecord(dealer, deal=[[c.text for c in h] for h in deal])
     while not hand.auction_over:
-        call = _choose_call(rng, hand.legal_calls(), bid, double, hand.standing is not None)
+        call = _choose_call(rng, hand.legal_calls(), p, hand.standing is not None)
         match.apply(Call(call))
         record.calls.append(call)
     declarations: list[dict] = []
@@ -68,7 +62,7 @@ def play_random_hand(
             tricks.append([])
         legal = hand.legal_plays()
         for event in hand.legal_declarations():
-            if rng.random() >= declare:
+            if rng.random() >= p["declare"]:
                 continue
             if isinstance(event, Belote) and (
                 hand.pending_belote is not None
@@ -93,26 +87,6 @@ def play_random_hand(
     return record
 
 
-def random_match(
-    rng: random.Random,
-    rules: BeloteRules | None = None,
-    *,
-    max_hands: int | None = None,
-    with_deal: bool = True,
-    bid: float = 0.4,
-    double: float = 0.1,
-    declare: float = 0.8,
-    first_dealer: int | None = None,
-) -> Record:
-    """A legal random game record, played to its end (or ``max_hands`` rounds)."""
-    return core_random_match(
-        rng,
-        "belote",
-        MatchState(rules or BeloteRules()),
-        lambda rng, match, dealer: play_random_hand(
-            rng, match, dealer, bid=bid, double=double, declare=declare
-        ),
-        max_hands=max_hands,
-        with_deal=with_deal,
-        first_dealer=first_dealer,
-    )
+#: a legal random game record, played to its end (or ``max_hands`` rounds); ``bid``,
+#: ``double`` and ``declare`` as :func:`play_random_hand`'s
+random_match = simulator("belote", MatchState, BeloteRules, play_random_hand, POLICY)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from ..cards import Card
-from ..strategy import choose_card, count_suit
+from ..strategy import card_for, count_suit
 from .events import Belote, Call, Deal, Declaration, Event, Play
 from .hand import HandState
 from .match import MatchState
@@ -66,17 +66,13 @@ def next_event(match: MatchState, rng: random.Random) -> Event:
     hand = match.hands[-1]
     if not hand.auction_over:
         return Call(choose_call(hand))
-    seat = hand.to_act
-    contract = hand.contract
-    card = choose_card(
-        hand.legal_plays(),
-        hand.current_trick,
-        seat=seat,
-        same_side=lambda a, b: side_of(a) == side_of(b),
-        winner=lambda cards: trick_winner(cards, contract),
-        strength=contract.strength,
-        points=contract.points,
-        trumps=contract.beat,
+    seat, contract = hand.to_act, hand.contract
+    card = card_for(
+        hand,
+        lambda cards: trick_winner(cards, contract),
+        contract.strength,
+        contract.points,
+        contract.beat,
     )
     declarations = hand.legal_declarations()
     for event in declarations:

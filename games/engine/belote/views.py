@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.views import legal_cards, live_view_of, next_actions, penalty_view, plays, seen
 from ..game import HandOutcome
 from .events import event_to_dict
 from .hand import HandState
@@ -56,16 +57,11 @@ def _declarations(hand: HandState) -> list[dict[str, Any]]:
     ]
 
 
-def _penalty(hand: HandState) -> dict[str, Any] | None:
-    return {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
-
-
 def hand_view(hand: HandState) -> dict[str, Any]:
     """The auction, the contract, the points so far, the declarations, what is known of
     each seat, the round's result worked out (:func:`scoring`) once it is complete, and —
     when the deal is known — the legal cards and declarations (calls always)."""
     deal_known = hand.deal is not None
-    knowledge = hand.knowledge
     pending = hand.pending_belote
     return {
         "first": hand.first,
@@ -79,13 +75,12 @@ def hand_view(hand: HandState) -> dict[str, Any]:
         "card_points": list(hand.card_points),
         "declarations": _declarations(hand),
         "belote_pending": {"seat": pending[0], "suit": pending[1]} if pending else None,
-        "penalty": _penalty(hand),
+        "penalty": penalty_view(hand),
         "scoring": scoring(hand),
-        "deal_known": deal_known,
-        "known": {str(seat): [c.text for c in knowledge.held_now(seat)] for seat in range(SEATS)},
+        **seen(hand, SEATS),
         "legal": {
             "calls": hand.legal_calls(),
-            "cards": [c.text for c in hand.legal_plays()] if deal_known else None,
+            "cards": legal_cards(hand),
             "declarations": (
                 [event_to_dict(d) for d in hand.legal_declarations()] if deal_known else None
             ),
@@ -93,13 +88,8 @@ def hand_view(hand: HandState) -> dict[str, Any]:
     }
 
 
-def live_view(hand: HandState) -> dict[str, Any]:
-    return {
-        "contract": hand.standing,
-        "declarer": hand.standing_seat,
-        "multiplier": hand.doubling,
-        "tricks_won": list(hand.tricks_won),
-    }
+#: the scoreboard: the contract standing, its declarer, the multiplier, the tricks won
+live_view = live_view_of(contract="standing", declarer="standing_seat", multiplier="doubling")
 
 
 def legal_actions(match: MatchState) -> list[dict[str, Any]]:
@@ -108,18 +98,12 @@ def legal_actions(match: MatchState) -> list[dict[str, Any]]:
     may announce with its card (B5: sequences and fours with its first card, a belote
     with the first of its K and Q; with the deal only the true ones, without it those the
     record does not rule out) and the cards (B6)."""
-    if match.finished:
-        return []
-    if match.awaiting_deal:
-        return [{"kind": "deal"}]
-    hand = match.hands[-1]
-    seat = hand.to_act
-    out: list[dict[str, Any]] = [
-        {"kind": "call", "call": call, "seat": seat} for call in hand.legal_calls()
-    ]
-    out += [event_to_dict(d) for d in hand.legal_declarations()]
-    out += [{"kind": "play", "card": c.text, "seat": seat} for c in hand.legal_plays()]
-    return out
+    return next_actions(match, ({"kind": "deal"},), _in_hand)
+
+
+def _in_hand(hand: HandState, seat: int) -> list[dict[str, Any]]:
+    out = [{"kind": "call", "call": call, "seat": seat} for call in hand.legal_calls()]
+    return out + [event_to_dict(d) for d in hand.legal_declarations()] + plays(hand, seat)
 
 
 def _trick_points(hand: HandState) -> list[int]:
@@ -242,7 +226,7 @@ def hand_story(hand: HandState) -> dict[str, Any]:
         "roles": {"declarer": hand.standing_seat},
         "cantes": [],  # declarations are not cantes: they are told in ``facts``
         "trick_points": _trick_points(hand),
-        "penalty": _penalty(hand),
+        "penalty": penalty_view(hand),
     }
 
 

@@ -34,6 +34,15 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
+class SuitEvent:
+    """A suit a seat names: a game's own event subclasses it (Subastao's trump, Belote's
+    belote), with ``__slots__ = ()`` so that it stays a slotted, frozen value."""
+
+    suit: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Penalty:
     """An organiser ends the hand against ``seat`` for breaking ``rule``.
 

@@ -1,8 +1,10 @@
 """The :class:`~games.engine.game.Game` interface for a trick-taking game, from its parts.
 
 A game package names its parts — rules class, match state, event notation, record codec,
-views, strategy and facts modules — and :class:`TrickGame` forwards the interface to them,
-so a game's ``game.py`` holds only its table (seats, units) and site constants. The
+views, strategy and facts modules — or lets :class:`TrickGame` find them in its package
+by convention (``package = __package__``, :data:`PARTS`), and :class:`TrickGame` forwards
+the interface to them, so a game's ``game.py`` holds only its table (seats, units) and
+site constants. The
 parts' protocol: ``rules_class.from_dict``; the match state of :mod:`.match`
 (``delta(result)``); ``events.event_from_dict`` / ``event_to_dict``; ``codec.parse_hand``,
 ``codec.record_from_match``, ``codec.replay_hand``, ``codec.hand_summary``;
@@ -12,6 +14,8 @@ parts' protocol: ``rules_class.from_dict``; the match state of :mod:`.match`
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import random
 from collections.abc import Iterable, Sequence
 from types import ModuleType
@@ -20,9 +24,44 @@ from typing import Any, ClassVar
 from ..game import Game, HandOutcome, Record
 from .record import check_record
 
+#: a game package's parts by convention: attribute -> (module, name in it; None: the
+#: module itself), taken when ``package`` is set and the game does not name its own
+PARTS: dict[str, tuple[str, str | None]] = {
+    "match_class": ("match", "MatchState"),
+    "events": ("events", None),
+    "codec": ("record", None),
+    "views": ("views", None),
+    "strategy": ("strategy", None),
+    "stats": ("facts", None),
+    "counters": ("views", "COUNTERS"),
+    "random_match": ("simulate", "random_match"),
+    "fact_keys": ("facts", "FACT_KEYS"),
+    "fact_kinds": ("facts", "TITLES"),
+    "fact_titles": ("facts", "FIGURES"),
+    "fact_averages": ("facts", "AVERAGES"),
+}
+
 
 class TrickGame(Game):
     """A game assembled from its package's parts (see the module docstring)."""
+
+    #: the game's package (``package = __package__``): its parts are found there, by
+    #: the names in :data:`PARTS`
+    package: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.package is None:
+            return
+        for attr, (module_name, name) in PARTS.items():
+            if attr in cls.__dict__:
+                continue
+            module = importlib.import_module(f"{cls.package}.{module_name}")
+            if name is None:
+                setattr(cls, attr, module)
+            elif hasattr(module, name):
+                value = getattr(module, name)
+                setattr(cls, attr, staticmethod(value) if inspect.isfunction(value) else value)
 
     rules_class: ClassVar[type]
     match_class: ClassVar[type]

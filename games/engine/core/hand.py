@@ -75,6 +75,9 @@ class TrickHand(Refusals, Search):
     full_size_key: ClassVar[str] = "HAND_SIZE"
     #: the game's name in the refusal of an event of another game
     title: ClassVar[str]
+    #: the cards per seat and the deck of a game whose ruleset does not change them
+    fixed_hand_size: ClassVar[int]
+    fixed_deck: ClassVar[Deck]
     #: a game with cantes (C9, S5): a new card may prove a cante faulty too (V2)
     has_cantes: ClassVar[bool] = False
     _dispatch: ClassVar[dict[type, Callable[[Any, Any], None]]]
@@ -92,13 +95,19 @@ class TrickHand(Refusals, Search):
         *,
         number: int,
         score_before: Sequence[int],
-        hand_size: int,
-        deck: Deck,
+        hand_size: int | None = None,
+        deck: Deck | None = None,
         seats: int = 4,
         units: tuple[int, ...] = (0, 1, 0, 1),
     ) -> None:
         """The state every game starts a hand with (the header, V4's deal); ``units``:
-        each seat's scoring unit (by default the sides {0, 2} and {1, 3})."""
+        each seat's scoring unit (by default the sides {0, 2} and {1, 3}); ``hand_size``
+        and ``deck`` the game's fixed ones (``fixed_hand_size``, ``fixed_deck``) unless the
+        ruleset changes them."""
+        if hand_size is None:
+            hand_size = self.fixed_hand_size
+        if deck is None:
+            deck = self.fixed_deck
         self.rules = rules
         self.number = number
         self.seq = 0  # number of accepted events

@@ -5,17 +5,17 @@ A game's ``MatchState`` subclasses :class:`TrickMatch` (as python-chess's varian
 subclass ``Board``) and overrides only what differs: its hand state, how a hand's result
 moves the score (:meth:`TrickMatch.delta`), when the match is over
 (:meth:`TrickMatch.over_by_score`), and the refusals with its own rule codes and words
-(:meth:`TrickMatch.refuse_unfinished`, :meth:`TrickMatch.refuse_over`, the class
-attributes ``dealer_rule`` and the message templates).
+(the tables ``unfinished`` and ``over`` that :meth:`TrickMatch.refuse_unfinished` and
+:meth:`TrickMatch.refuse_over` read, ``dealer_rule`` and the rotation's templates).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from ..errors import RuleError
-from ..messages import Seat, msg
+from ..messages import Seat, msg, msg_from
 
 
 class TrickMatch:
@@ -40,6 +40,13 @@ class TrickMatch:
         "the dealer of hand {number} must be {seat} (previous dealer + 1), not {dealer}"
     )
     no_dealer: ClassVar[str] = "the first hand needs its dealer"
+    #: the refusals of a hand while the last is unfinished: (rule, test of the last hand
+    #: or None: otherwise, template), the first that applies; its template may name the
+    #: hand's ``number``, ``n_tricks``, ``hand_size`` and the bidder's ``seat``
+    unfinished: ClassVar[tuple[tuple[str, Callable[[Any], bool] | None, str], ...]]
+    #: the refusal of a hand once the match is over: (rule, template naming the
+    #: ``score`` and ``score2`` of two units, or all of them as ``items``)
+    over: ClassVar[tuple[str, str]]
     not_dealt: ClassVar[str] = "no hand has been dealt: the first event is the deal"
 
     def __init__(self, rules: Any = None, first_dealer: int | None = None) -> None:
@@ -70,12 +77,26 @@ class TrickMatch:
         raise NotImplementedError
 
     def refuse_unfinished(self, last: Any, number: int) -> RuleError:
-        """The refusal of hand ``number`` while hand ``last`` is still in play."""
-        raise NotImplementedError
+        """The refusal of hand ``number`` while hand ``last`` is still in play: the first
+        of the game's ``unfinished`` whose test the hand meets (the last one always)."""
+        bidder = getattr(last, "bidder", None)
+        values = {
+            "number": last.number,
+            "n_tricks": len(last.tricks),
+            "hand_size": last.hand_size,
+            "seat": Seat(bidder) if bidder is not None else None,
+        }
+        for rule, test, template in self.unfinished:
+            if test is None or test(last):
+                return RuleError(rule, msg_from(template, values), hand=number)
+        raise AssertionError("a game's last unfinished refusal has no test")
 
     def refuse_over(self, number: int) -> RuleError:
-        """The refusal of hand ``number`` once the match is over."""
-        raise NotImplementedError
+        """The refusal of hand ``number`` once the match is over (``over``)."""
+        rule, template = self.over
+        score = self.score
+        values = {"score": score[0], "score2": score[1], "items": "-".join(map(str, score))}
+        return RuleError(rule, msg_from(template, values), hand=number)
 
     def check_dealer(self, dealer: Any, number: int) -> None:
         """A hook for a game that checks the dealer's value before the rotation."""

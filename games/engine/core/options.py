@@ -3,13 +3,15 @@ range a club could mean").
 
 Each game's ``options.py`` declares its ranges next to its options (``RANGES``); the
 ruleset checks them, and the site's forms and API schema read the same declaration
-(``games.engine.ranges_of``), so no bound is written twice.
+(``games.engine.ranges_of``), so no bound is written twice. A game's ruleset (a frozen
+dataclass of its options) subclasses :class:`Ruleset`, which reads it from a record's
+``rules`` object and checks the ranges and the true/false options alike.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
 
 #: RULES.md: `target` from 1 to 10,000 in every game
 TARGET_MAX = 10_000
@@ -42,3 +44,39 @@ def check_ranges(rules: Any, ranges: dict[str, Range]) -> None:
 def ranges_of(game: Any) -> dict[str, Range]:
     """A game's numeric option ranges, as its ruleset class declares them (``ranges``)."""
     return getattr(type(game.parse_rules(None)), "ranges", {})
+
+
+class Ruleset:
+    """What every game's ruleset dataclass shares: ``from_dict`` (its fields are the
+    options), ``as_dict``, and :meth:`check_options` for its ``__post_init__``."""
+
+    __slots__ = ()
+    #: the game's name, in the unknown-option message
+    game: ClassVar[str]
+    #: the ranges of its numeric options, for the site's forms and API schema
+    ranges: ClassVar[dict[str, Range]] = {}
+    #: the options that are true or false
+    flags: ClassVar[tuple[str, ...]] = ()
+
+    def check_options(self) -> None:
+        """ValueError naming the first option out of its range, then the first flag that
+        is not true or false (``1`` is not ``true``)."""
+        check_ranges(self, self.ranges)
+        for flag in self.flags:
+            if type(getattr(self, flag)) is not bool:
+                raise ValueError(f"rules.{flag} must be true or false")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Any:
+        """Options from a record's ``rules`` object; missing keys take the defaults, an
+        unknown key is a ValueError (a misspelt option must not be ignored)."""
+        data = data or {}
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object")
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown {cls.game} rule option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)

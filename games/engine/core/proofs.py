@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ..cards import Card, Deck
 from ..errors import RuleError
 from ..messages import Items, Seat, msg
-from ..tricks import describe_violation
+from ..tricks import C7_MESSAGES, describe_violation
 
 #: which witness to report when several prove the same play illegal
 REASON_ORDER = {"follow": 0, "beat": 1, "trump": 2, "overtrump": 3}
@@ -62,6 +62,14 @@ class Proofs:
     """Error builders every hand state uses (its ``number``, ``seq``, ``knowledge``), and
     what a newly known card proves (its ``_suspects``, ``trick_rule``, ``settled``)."""
 
+    #: the play rule (C7, S4, B6) and its refusals' words by reason (C7's by default)
+    play_rule: ClassVar[str]
+    revoke_messages: ClassVar[dict[str, tuple[str, str]]] = C7_MESSAGES
+    #: the deck whose suit names the messages use
+    names_deck: ClassVar[Deck]
+    #: the play rule's subsection as the game cites it (``str``: as it is)
+    violation_tag: ClassVar[Any] = str
+
     def _proofs_from_new_cards(self, seat: int, new: dict[Card, Any]) -> list[RuleError]:
         """Earlier plays and cantes that the cards ``new`` — newly known to be ``seat``'s
         by the current event — prove faulty. None of them was played before now, so
@@ -81,6 +89,26 @@ class Proofs:
     def _worst(self, violations: Iterable[Any]) -> Any:
         found = [v for v in violations if v is not None]
         return min(found, key=lambda v: REASON_ORDER[v.reason]) if found else None
+
+    def _play_error(self, record: Any, v: Any, evidence: Any = None) -> RuleError:
+        """The refusal of ``record``'s play, proved illegal by ``v`` (its witness known
+        by ``evidence``), in the game's words (``revoke_messages``)."""
+        seat, card, trick = record.seat, record.card, record.trick
+        if evidence is None:
+            evidence = self.knowledge.evidence(seat, v.witness)
+        text = describe_violation(
+            seat,
+            card,
+            trick,
+            record.ctx,
+            v,
+            evidence,
+            self.violation_tag,
+            hand_known=self.deal is not None,
+            messages=self.revoke_messages,
+            deck=self.names_deck,
+        )
+        return self._proved(self.play_rule, text, record)
 
     def _error(self, rule: str, message: str, **loc: Any) -> RuleError:
         return RuleError(rule, message, hand=self.number, seq=self.seq, **loc)
@@ -113,13 +141,8 @@ class CanteProofs(Proofs):
 
     has_cantes = True
 
-    #: the play rule (C7, S4) and the cante rule (C9, S5)
-    play_rule: ClassVar[str]
+    #: the cante rule (C9, S5)
     cante_rule: ClassVar[str]
-    #: the deck whose suit names the messages use
-    names_deck: ClassVar[Deck]
-    #: C7's subsection as the game cites it (``str``: as it is)
-    violation_tag: ClassVar[Any] = str
     #: the "trump suit first" refusal, in the game's words (its catalogue's msgid)
     trump_first_template: ClassVar[str]
 
@@ -155,22 +178,6 @@ class CanteProofs(Proofs):
             else:
                 return seat, evidence
         return None
-
-    def _play_error(self, record: Any, v: Any, evidence: Any = None) -> RuleError:
-        seat, card, trick = record.seat, record.card, record.trick
-        if evidence is None:
-            evidence = self.knowledge.evidence(seat, v.witness)
-        text = describe_violation(
-            seat,
-            card,
-            trick,
-            record.ctx,
-            v,
-            evidence,
-            self.violation_tag,
-            hand_known=self.deal is not None,
-        )
-        return self._proved(self.play_rule, text, record)
 
     def _cante_error(self, cante: Any, message: str) -> RuleError:
         return RuleError(

@@ -5,11 +5,13 @@ is reported"). A game's codec supplies how one hand is replayed and summarised."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RuleError
 from ..game import Record
 from ..messages import msg
+from .recordhand import penalty_event
 
 
 def check_record(
@@ -164,3 +166,104 @@ def too_many(hand: Any, t: int, p: int, text: str) -> RuleError:
         position=p,
         card=text,
     )
+
+
+def check_trick_shape(
+    hand: Any,
+    t: int,
+    p: int,
+    text: str,
+    plays: dict[str, Any],
+    can_play: bool,
+    not_a_card: str,
+    beyond_full: Callable[[Any, int, int, str], RuleError | None] | None = None,
+) -> None:
+    """What a record's trick shape says about its card at trick ``t``, position ``p``
+    before the hand judges the play, in the order RECORD_FORMAT.md gives: a card of the
+    deck (V1, ``not_a_card`` the template of its message); the hand can take a play
+    (``can_play``, else the hand refuses it on its own terms); a short trick followed by
+    another (V1, the seat whose card is missing); a card beyond a full trick (the game's
+    ``beyond_full`` first, then V1) — nobody's turn, so no seat is named."""
+    beyond = p > hand.trick_size
+    if text not in plays:
+        seat = None if beyond else hand.to_act  # None too once the hand is complete
+        raise RuleError(
+            "V1",
+            msg(not_a_card, text=text),
+            seat=seat,
+            hand=hand.number,
+            trick=t,
+            position=p,
+            card=text,
+        )
+    if not can_play:
+        return
+    short = short_trick(hand, t, p, text)
+    if short is not None:
+        raise short
+    if beyond:
+        raise (beyond_full and beyond_full(hand, t, p, text)) or too_many(hand, t, p, text)
+
+
+@dataclass(frozen=True)
+class CanteReplay:
+    """How a game whose hands carry cantes replays a record hand's tricks: ``cante(raw)``
+    the event of a record cante, ``plays`` the event of every card text, ``check_play``
+    the trick-shape check (:func:`check_trick_shape`), ``cante_count(hand)`` the cantes
+    the hand has taken (the engine's numbering)."""
+
+    cante: Callable[[dict[str, Any]], Any]
+    plays: dict[str, Any]
+    check_play: Callable[[Any, int, int, str], None]
+    cante_count: Callable[[Any], int]
+
+
+def replay_cante_hand(
+    match: Any,
+    number: int,
+    h: Any,
+    start: Callable[[], Any],
+    calls: Iterable[Any],
+    parts: CanteReplay,
+    after_calls: Iterable[Any] = (),
+) -> Any:
+    """Apply one record hand to ``match`` in record order — its header (``start()``), the
+    calls, ``after_calls`` (Subastao's trump), the plays with each trick's cantes right
+    after it, the penalty last — RuleError at the first refused event. The hand is told
+    its penalty before the play: it settles its seat's breaches that only knowledge
+    proves, although it comes last. Malformed cantes stay: refused in their turn."""
+    hand = starting(number, start)
+    penalty = penalty_event(h, match.penalty_class)
+    hand.expect_penalty(penalty)
+    apply_calls(match, calls)
+    for event in after_calls:
+        match.apply(event)
+    by_trick = cantes_by_trick(h.cantes, parts.cante)
+    count = parts.cante_count
+    replay_tricks(
+        match, hand, h.tricks or [], by_trick, parts.plays, parts.check_play, lambda: count(hand)
+    )
+    if penalty is not None:
+        match.apply(penalty)
+    return hand
+
+
+def trick_events(
+    h: Any,
+    play: Callable[[str], Any],
+    cante: Callable[[dict[str, Any]], Any],
+    live: Callable[[Any], Any],
+    penalty_class: type,
+) -> list[Any]:
+    """A (valid) record hand's events after its auction, in the order live entry makes
+    them: each trick's plays followed by its cantes (``live(event)``: as entered), the
+    penalty."""
+    events: list[Any] = []
+    by_trick = cantes_by_trick(h.cantes, cante)
+    for number, trick in enumerate(h.tricks or [], 1):
+        events += [play(text) for text in trick]
+        events += [live(c) for _, c in by_trick.get(number, [])]
+    penalty = penalty_event(h, penalty_class)
+    if penalty is not None:
+        events.append(penalty)
+    return events

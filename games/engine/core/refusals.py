@@ -64,6 +64,14 @@ class Refusals:
             return self._error("V1", msg(template, seat=Seat(seat), seat2=Seat(event.seat)), **loc)
         return None
 
+    def _check_call_turn(
+        self, event: Any, seat: int, index: int, template: str = SPEAK_TURN
+    ) -> None:
+        """V1 for call ``index`` of the auction (a call, a bid) naming a seat that is not
+        ``seat``, the one to speak: checked inline, as it runs for every call."""
+        if event.seat is not None and event.seat != seat:
+            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, template)
+
     def _known_card_refusal(self, card: Any, seat: int, loc: dict[str, Any]) -> RuleError | None:
         """V1 when ``card`` was played already or is known to be another seat's."""
         kn = self.knowledge

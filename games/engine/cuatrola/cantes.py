@@ -11,6 +11,7 @@ nothing: its pair proves nothing against earlier plays (RECORD_FORMAT.md).
 from __future__ import annotations
 
 from ..cards import SPANISH_20, Card
+from ..core.cantes import CanteIntake
 from ..errors import RuleError
 from ..messages import Items, Seat, msg
 from .events import Cante
@@ -21,7 +22,7 @@ from .proofs import side_of
 DECK = SPANISH_20
 
 
-class CantesMixin:
+class CantesMixin(CanteIntake):
     """The C9 part of HandState (uses its state: tricks, knowledge, cantes…)."""
 
     def _pair(self, suit: str) -> tuple[Card, Card]:
@@ -61,35 +62,7 @@ class CantesMixin:
             raise self._error(
                 "C9", msg("no cantes in a {declaration} hand", declaration=self.declaration), **loc
             )
-        if self.current_cards and after == len(self.tricks) + 1:
-            raise self._error(
-                "C9",
-                msg(
-                    (
-                        "trick {after} is unfinished: a cante comes right after a "
-                        "completed trick, before the next lead"
-                    ),
-                    after=after,
-                ),
-                **loc,
-            )
-        if (
-            (event.after_trick is not None and event.after_trick != len(self.tricks))
-            or self.current_cards
-            or not self.tricks
-        ):
-            raise self._error(
-                "C9",
-                msg(
-                    (
-                        "a cante comes right after a completed trick, before the next "
-                        "lead: trick {after} is not the trick just completed"
-                    ),
-                    after=after,
-                ),
-                **loc,
-            )
-        trick = self.tricks[-1]
+        trick = self._cante_trick(event, after, "C9", loc)
         if side_of(seat) != side_of(trick.winner):
             raise self._error(
                 "C9",
@@ -102,19 +75,8 @@ class CantesMixin:
             raise self._error(
                 "C9", msg("{seat} sits out this hand and cannot sing", seat=Seat(seat)), **loc
             )
-        if any(c.after_trick == trick.number for c in self.cantes):
-            raise self._error(
-                "C9",
-                msg(
-                    "a cante was already made after trick {number}: one per won trick",
-                    number=trick.number,
-                ),
-                **loc,
-            )
-        if suit in self.sung_suits:
-            raise self._error(
-                "C9", msg("{suit} was already sung this hand", suit=DECK.suit_name(suit)), **loc
-            )
+        made_after = any(c.after_trick == trick.number for c in self.cantes)
+        self._cante_once("C9", trick.number, made_after, suit in self.sung_suits, suit, loc)
         pending = suit != self.trump and self.trump not in self.sung_suits
         return CanteRecord(
             self.seq,

@@ -5,10 +5,6 @@ from __future__ import annotations
 from ..cards import SPANISH_20
 from ..core.game import TrickGame
 from ..game import Standing
-from . import events, simulate, strategy, views
-from . import facts as stats_facts
-from . import record as codec
-from .match import MatchState
 from .options import HAND_SIZE, MATCH_FORMATS, CuatrolaRules
 
 
@@ -20,13 +16,8 @@ class Cuatrola(TrickGame):
     deck = SPANISH_20
     rule_choices = {"match": MATCH_FORMATS}
     hand_size = HAND_SIZE
+    package = __package__
     rules_class = CuatrolaRules
-    match_class = MatchState
-    events = events
-    codec = codec
-    views = views
-    strategy = strategy
-    stats = stats_facts
 
     # ------------------------------------------------------------------ the site's hooks
     turn_kinds = frozenset({"call", "play"})
@@ -34,8 +25,6 @@ class Cuatrola(TrickGame):
     table_sizes = (4,)
     penalty_rules = ("C7", "C9")
     penalty_rule = "C12"
-    counters = views.COUNTERS
-    random_match = staticmethod(simulate.random_match)
     standings = (
         Standing(
             "solos", "Solo G", "solos won (by tricks, or by the opponents' renuncio)", ("solo",)
@@ -65,7 +54,4 @@ class Cuatrola(TrickGame):
             rate_of=(("solos", "cuatrolas", "quintolas"), "declared"),
         ),
     )
-    fact_keys = stats_facts.FACT_KEYS
-    fact_kinds = stats_facts.TITLES
-    fact_titles = stats_facts.FIGURES
     fact_bonus = ("cante_points",)

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import SPANISH_20, Card
-from ..core.hand import SPEAK_TURN, TrickHand
 from ..core.hand import Trick as _Trick
+from ..core.hand import TrickHand
 from ..errors import RuleError
 from ..messages import Seat, msg
 from ..tricks import SPANISH_TRICKS, context
@@ -93,6 +93,8 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
     }
     deck_first = False
 
+    fixed_hand_size, fixed_deck = HAND_SIZE, DECK
+
     def __init__(
         self,
         rules: CuatrolaRules,
@@ -105,15 +107,7 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
     ) -> None:
         """Start a hand (C1). ``deal``, when given, is the five cards of every seat (V4)."""
         self._trump_given = trump_card
-        self._start(
-            rules,
-            dealer,
-            deal,
-            number=number,
-            score_before=score_before,
-            hand_size=HAND_SIZE,
-            deck=DECK,
-        )
+        self._start(rules, dealer, deal, number=number, score_before=score_before)
         del self._trump_given
         self.mano = self.first
         if deal is None:
@@ -294,8 +288,8 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
                 "C3", msg("the calls are over: {SEATS} calls were made", SEATS=SEATS), call=index
             )
         seat = self.to_act
-        if event.seat is not None and event.seat != seat:  # checked inline: every call
-            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, SPEAK_TURN)
+        if event.seat is not None:  # the seat is implied: most calls do not name it
+            self._check_call_turn(event, seat, index)
         fault = self._call_fault(seat, event.call)
         if fault:
             raise self._error(fault[0], fault[1], seat=seat, call=index)

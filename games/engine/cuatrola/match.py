@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..core.match import TrickMatch
-from ..errors import RuleError
-from ..messages import msg
 from .events import Deal, Penalty
 from .hand import HandResult, HandState
 from .options import CuatrolaRules
+
+_CALLS = "hand {number} is unfinished: its calls are incomplete"
 
 
 class MatchState(TrickMatch):
@@ -18,9 +18,13 @@ class MatchState(TrickMatch):
 
     game = "cuatrola"
     rules_class = CuatrolaRules
-    deal_class = Deal
-    penalty_class = Penalty
+    deal_class, penalty_class = Deal, Penalty
     dealer_rule = "C1"
+    unfinished = (
+        ("C3", lambda last: last.declaration is None, _CALLS),
+        ("C10", None, "hand {number} is unfinished: {n_tricks} tricks played"),
+    )
+    over = ("C11", "the match is over ({score}-{score2}): no more hands")
     rules: CuatrolaRules
     hands: list[HandState]
     results: list[HandResult]
@@ -34,34 +38,6 @@ class MatchState(TrickMatch):
         if rules.match == "hands":
             return len(self.results) >= rules.target and self.score[0] != self.score[1]
         return max(self.score) >= rules.target
-
-    def refuse_unfinished(self, last: HandState, number: int) -> RuleError:
-        if last.declaration is None:
-            return RuleError(
-                "C3",
-                msg("hand {number} is unfinished: its calls are incomplete", number=last.number),
-                hand=number,
-            )
-        return RuleError(
-            "C10",
-            msg(
-                "hand {number} is unfinished: {n_tricks} tricks played",
-                number=last.number,
-                n_tricks=len(last.tricks),
-            ),
-            hand=number,
-        )
-
-    def refuse_over(self, number: int) -> RuleError:
-        return RuleError(
-            "C11",
-            msg(
-                "the match is over ({score}-{score2}): no more hands",
-                score=self.score[0],
-                score2=self.score[1],
-            ),
-            hand=number,
-        )
 
     def start_hand(
         self,

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass
 
-from ..core.options import TARGET_MAX, Range, check_ranges
+from ..core.options import TARGET_MAX, Range, Ruleset
 
 #: Calls in rising order (C3). ``pass`` is not a declaration.
 CALLS = ("pass", "solo", "cuatrola", "quintola")
@@ -22,7 +21,7 @@ RANGES = {"target": Range(1, TARGET_MAX)}
 
 
 @dataclass(frozen=True, slots=True)
-class CuatrolaRules:
+class CuatrolaRules(Ruleset):
     """The options a club may set (RULES.md). Defaults are the standard game.
 
     - ``match``: ``exact`` (first to ``target`` with the C4 limit), ``first_to`` (no C4
@@ -32,8 +31,9 @@ class CuatrolaRules:
     - ``renuncio_penalty``: an organiser may end a hand against a revoking seat — C12.
     """
 
-    #: the ranges of its numeric options, for the site's forms and API schema
-    ranges: ClassVar[dict[str, Range]] = RANGES
+    game = "cuatrola"
+    ranges = RANGES
+    flags = ("quintola", "renuncio_penalty")
 
     match: str = "exact"
     target: int = 11
@@ -43,24 +43,7 @@ class CuatrolaRules:
     def __post_init__(self) -> None:
         if self.match not in MATCH_FORMATS:
             raise ValueError(f"rules.match must be one of {', '.join(MATCH_FORMATS)}")
-        check_ranges(self, RANGES)
-        for flag in ("quintola", "renuncio_penalty"):
-            if type(getattr(self, flag)) is not bool:
-                raise ValueError(f"rules.{flag} must be true or false")
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> CuatrolaRules:
-        """Options from a record's ``rules`` object; missing keys take the defaults."""
-        data = data or {}
-        if not isinstance(data, dict):
-            raise ValueError("rules must be an object")
-        unknown = set(data) - {"match", "target", "quintola", "renuncio_penalty"}
-        if unknown:
-            raise ValueError(f"unknown cuatrola rule option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        self.check_options()
 
     def tricks_needed(self, declaration: str) -> int:
         """Tricks the declarer must win to make a cuatrola or quintola (C10)."""

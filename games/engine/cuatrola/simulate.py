@@ -7,18 +7,18 @@ the deal known (V4), so what comes out is legal by construction.
 
 from __future__ import annotations
 
-import random
+from random import Random
+from typing import Any
 
 from ..cards import SPANISH_20, Card
-from ..core.simulate import random_match as core_random_match
-from ..game import Record
-from .events import Call, Cante, Play
+from ..core.simulate import Policy, play_out, simulator
+from .events import Call, Cante
 from .match import MatchState
 from .options import HAND_SIZE, SEATS, CuatrolaRules
 from .record import HandRecord
 
 
-def random_deal(rng: random.Random, dealer: int) -> tuple[list[list[Card]], Card]:
+def random_deal(rng: Random, dealer: int) -> tuple[list[list[Card]], Card]:
     """Five cards to each seat and the dealer's last card, shown as trump (C1)."""
     cards = list(SPANISH_20.cards)
     rng.shuffle(cards)
@@ -26,18 +26,15 @@ def random_deal(rng: random.Random, dealer: int) -> tuple[list[list[Card]], Card
     return deal, deal[dealer][-1]
 
 
-def play_random_hand(
-    rng: random.Random,
-    match: MatchState,
-    dealer: int,
-    *,
-    declare: float = 0.3,
-    sing: float = 0.8,
-) -> HandRecord:
+#: the chances of the random choices, by default (``random_match(..., sing=0.5)``)
+POLICY: Policy = {"declare": 0.3, "sing": 0.8}
+
+
+def play_random_hand(rng: Random, match: MatchState, dealer: int, p: Policy) -> HandRecord:
     """Play one legal random hand on ``match`` and return it as a record hand.
 
-    ``declare`` is the chance a seat makes a declaration when it may; ``sing`` the chance
-    a side announces a cante it may.
+    The chances ``p`` (:data:`POLICY`): ``declare``, that a seat makes a declaration
+    when it may; ``sing``, that a side announces a cante it may.
     """
     deal, trump = random_deal(rng, dealer)
     hand = match.start_hand(dealer, trump, deal)
@@ -45,41 +42,18 @@ def play_random_hand(
     while hand.declaration is None:
         calls = hand.legal_calls()
         declarations = [c for c in calls if c != "pass"]
-        call = rng.choice(declarations) if declarations and rng.random() < declare else "pass"
+        call = rng.choice(declarations) if declarations and rng.random() < p["declare"] else "pass"
         match.apply(Call(call))
         record.calls.append(call)
-    while not hand.is_complete:
-        if len(hand.current_cards) == 0:
-            record.tricks.append([])
-        card = rng.choice(hand.legal_plays())
-        match.apply(Play(card))
-        record.tricks[-1].append(card.text)
-        if not hand.current_cards and not hand.is_complete:
-            cantes = hand.legal_cantes()
-            if cantes and rng.random() < sing:
-                seat, suit = rng.choice(cantes)
-                match.apply(Cante(seat, suit))
-                record.cantes.append({"after_trick": len(hand.tricks), "seat": seat, "suit": suit})
+    play_out(rng, match, hand, record.tricks, record.cantes, p["sing"], _cante)
     return record
 
 
-def random_match(
-    rng: random.Random,
-    rules: CuatrolaRules | None = None,
-    *,
-    max_hands: int | None = None,
-    with_deal: bool = True,
-    declare: float = 0.3,
-    sing: float = 0.8,
-    first_dealer: int | None = None,
-) -> Record:
-    """A legal random match record, played to its end (or ``max_hands`` hands)."""
-    return core_random_match(
-        rng,
-        "cuatrola",
-        MatchState(rules or CuatrolaRules()),
-        lambda rng, match, dealer: play_random_hand(rng, match, dealer, declare=declare, sing=sing),
-        max_hands=max_hands,
-        with_deal=with_deal,
-        first_dealer=first_dealer,
-    )
+def _cante(choice: tuple[int, str], after_trick: int) -> tuple[Cante, dict[str, Any]]:
+    seat, suit = choice
+    return Cante(seat, suit), {"after_trick": after_trick, "seat": seat, "suit": suit}
+
+
+#: a legal random match record, played to its end (or ``max_hands`` hands); ``declare``
+#: and ``sing`` as :func:`play_random_hand`'s
+random_match = simulator("cuatrola", MatchState, CuatrolaRules, play_random_hand, POLICY)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 
 from ..cards import SPANISH_20, Card
-from ..strategy import choose_card, count_suit
+from ..strategy import card_for, count_suit
 from ..tricks import STRENGTH, trick_winner
 from .events import Call, Cante, Deal, Event, Play
-from .hand import HandState, side_of
+from .hand import HandState
 from .match import MatchState
 from .simulate import random_deal
 
@@ -59,15 +59,8 @@ def next_event(match: MatchState, rng: random.Random) -> Event:
     if cantes:
         seat, suit = max(cantes, key=lambda c: c[1] == hand.trump)
         return Cante(seat, suit)
-    seat = hand.to_act
-    card = choose_card(
-        hand.legal_plays(),
-        hand.current_trick,
-        seat=seat,
-        same_side=lambda a, b: side_of(a) == side_of(b),
-        winner=lambda cards: trick_winner(cards, hand.trump),
-        strength=STRENGTH,
-        points=SPANISH_20.points,
-        trumps=(hand.trump,),
+    trump = hand.trump
+    card = card_for(
+        hand, lambda cards: trick_winner(cards, trump), STRENGTH, SPANISH_20.points, (trump,)
     )
     return Play(card)

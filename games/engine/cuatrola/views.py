@@ -7,6 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SPANISH_20
+from ..core.views import (
+    cantes_story,
+    cantes_view,
+    legal_cards,
+    next_actions,
+    penalty_view,
+    plays,
+    seen,
+)
 from ..game import HandOutcome
 from .hand import HandState, side_of
 from .match import MatchState
@@ -15,6 +24,9 @@ from .options import CALLS, SEATS
 #: the counters of a side: declarations won (by the declarer's side, by tricks or by the
 #: opponents' renuncio), declarations made (``declared_<kind>``, won or not) and cante points
 COUNTERS = (*CALLS[1:], *(f"declared_{call}" for call in CALLS[1:]), "cante_points")
+
+#: a deal shows any card of the deck as the trump card (C1)
+_DEALS = tuple({"kind": "deal", "trump_card": c.text} for c in SPANISH_20)
 
 
 def hand_header(hand: HandState) -> dict[str, Any]:
@@ -25,7 +37,6 @@ def hand_view(hand: HandState) -> dict[str, Any]:
     """The hand's calls, declaration, points, what is known of each seat and — when the
     deal is known — the legal cards, calls and cantes (what the scoring pad offers)."""
     deal_known = hand.deal is not None
-    knowledge = hand.knowledge
     return {
         "mano": hand.mano,
         "trump_card": hand.trump_card.text,
@@ -35,18 +46,12 @@ def hand_view(hand: HandState) -> dict[str, Any]:
         "sitting_out": hand.sitting_out,
         "tricks_won": list(hand.tricks_won),
         "points": list(hand.points()),
-        "cantes": [
-            {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit, "value": c.value}
-            for c in hand.cantes
-        ],
-        "penalty": (
-            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
-        ),
-        "deal_known": deal_known,
-        "known": {str(seat): [c.text for c in knowledge.held_now(seat)] for seat in range(SEATS)},
+        "cantes": cantes_view(hand),
+        "penalty": penalty_view(hand),
+        **seen(hand, SEATS),
         "legal": {
             "calls": hand.legal_calls(),
-            "cards": [c.text for c in hand.legal_plays()] if deal_known else None,
+            "cards": legal_cards(hand),
             "cantes": (
                 [{"seat": seat, "suit": suit} for seat, suit in hand.legal_cantes()]
                 if deal_known
@@ -68,18 +73,15 @@ def live_view(hand: HandState) -> dict[str, Any]:
 def legal_actions(match: MatchState) -> list[dict[str, Any]]:
     """The deal (any card of the deck as the shown trump card), the calls, the cards and
     the cantes the table may record next (C1, C3–C9)."""
-    if match.finished:
-        return []
-    if match.awaiting_deal:
-        return [{"kind": "deal", "trump_card": c.text} for c in SPANISH_20]
-    hand = match.hands[-1]
-    seat = hand.to_act
-    out: list[dict[str, Any]] = [
-        {"kind": "call", "call": call, "seat": seat} for call in hand.legal_calls()
-    ]
-    out += [{"kind": "play", "card": c.text, "seat": seat} for c in hand.legal_plays()]
-    out += [{"kind": "cante", "seat": s, "suit": suit} for s, suit in hand.legal_cantes()]
-    return out
+    return next_actions(
+        match, [{"kind": "deal", "trump_card": c.text} for c in SPANISH_20], _in_hand
+    )
+
+
+def _in_hand(hand: HandState, seat: int) -> list[dict[str, Any]]:
+    out = [{"kind": "call", "call": call, "seat": seat} for call in hand.legal_calls()]
+    out += plays(hand, seat)
+    return out + [{"kind": "cante", "seat": s, "suit": suit} for s, suit in hand.legal_cantes()]
 
 
 def hand_story(hand: HandState) -> dict[str, Any]:
@@ -96,20 +98,9 @@ def hand_story(hand: HandState) -> dict[str, Any]:
             "failed": hand.failed,
         },
         "roles": {"declarer": hand.declarer, "sitting_out": hand.sitting_out},
-        "cantes": [
-            {
-                "after_trick": c.after_trick,
-                "seat": c.seat,
-                "suit": c.suit,
-                "text": c.suit,
-                "value": c.value,
-            }
-            for c in hand.cantes
-        ],
+        "cantes": cantes_story(hand),
         "trick_points": [t.points for t in hand.tricks],
-        "penalty": (
-            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
-        ),
+        "penalty": penalty_view(hand),
     }
 
 

@@ -1,8 +1,8 @@
-"""Subastao (tute subastado): RULES.md S1–S7 (see docs/rules.md)."""
+"""Subastao (tute subastado): RULES.md S1–S7 (see docs/rules.md). The package exports its
+events, hand and match states and ruleset; the shared types are the core's."""
 
-from ..core.hand import Trick
-from .events import Bid, Cante, Deal, Event, Penalty, Play, Trump, event_from_dict, event_to_dict
-from .hand import HandResult, HandState
+from .events import Bid, Cante, Deal, Penalty, Play, Trump, event_from_dict, event_to_dict
+from .hand import HandState
 from .match import MatchState
 from .options import SubastaoRules
 
@@ -10,14 +10,11 @@ __all__ = [
     "Bid",
     "Cante",
     "Deal",
-    "Event",
-    "HandResult",
     "HandState",
     "MatchState",
     "Penalty",
     "Play",
     "SubastaoRules",
-    "Trick",
     "Trump",
     "event_from_dict",
     "event_to_dict",

@@ -12,9 +12,10 @@ makes its cards known as the singer's, which may prove an earlier play or cante 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import Card
+from ..core.cantes import CanteIntake
 from ..errors import RuleError
 from ..knowledge import CanteRecord, Evidence
 from ..messages import Items, Seat, msg
@@ -31,7 +32,7 @@ class TuteRecord(NamedTuple):
     ordinal: int
 
 
-class CantesMixin:
+class CantesMixin(CanteIntake):
     """The S5 part of HandState (uses its state: tricks, knowledge, cantes…)."""
 
     def _pair(self, suit: str) -> tuple[Card, Card]:
@@ -55,6 +56,19 @@ class CantesMixin:
         if self.unit_of(self.tricks[-1].winner) != unit:
             return ()
         return self.rules.unit_seats(unit)
+
+    def _ended(self, loc: dict[str, Any], tute_template: str) -> RuleError | None:
+        """The refusal of an event after the hand ended: by a penalty (S7) or by a tute
+        (S5, in ``tute_template``'s words)."""
+        if self.penalty is not None:
+            return self._error("S7", "the hand was ended by a penalty", **loc)
+        if self.tute is not None:
+            return self._error(
+                "S5",
+                msg(tute_template, seat=Seat(self.tute.seat), after_trick=self.tute.after_trick),
+                **loc,
+            )
+        return None
 
     def _check_cante(self, event: Cante) -> tuple[int, tuple[int, ...]]:
         """Checks that need no hidden card; returns the trick it follows and the seats
@@ -87,47 +101,10 @@ class CantesMixin:
         pending = self._auction_pending(**loc)
         if pending is not None:
             raise pending
-        if self.penalty is not None:
-            raise self._error("S7", "the hand was ended by a penalty", **loc)
-        if self.tute is not None:
-            raise self._error(
-                "S5",
-                msg(
-                    "{seat}'s tute after trick {after_trick} ended the hand",
-                    seat=Seat(self.tute.seat),
-                    after_trick=self.tute.after_trick,
-                ),
-                **loc,
-            )
-        if self.current_cards and after == len(self.tricks) + 1:
-            raise self._error(
-                "S5",
-                msg(
-                    (
-                        "trick {after} is unfinished: a cante comes right after a "
-                        "completed trick, before the next lead"
-                    ),
-                    after=after,
-                ),
-                **loc,
-            )
-        if (
-            (event.after_trick is not None and event.after_trick != len(self.tricks))
-            or self.current_cards
-            or not self.tricks
-        ):
-            raise self._error(
-                "S5",
-                msg(
-                    (
-                        "a cante comes right after a completed trick, before the next "
-                        "lead: trick {after} is not the trick just completed"
-                    ),
-                    after=after,
-                ),
-                **loc,
-            )
-        trick = self.tricks[-1]
+        ended = self._ended(loc, "{seat}'s tute after trick {after_trick} ended the hand")
+        if ended is not None:
+            raise ended
+        trick = self._cante_trick(event, after, "S5", loc)
         unit = self.unit_of(self.bidder)
         if self.unit_of(seat) != unit:
             raise self._error(
@@ -152,21 +129,8 @@ class CantesMixin:
                 ),
                 **loc,
             )
-        if trick.number in self.sung_after:
-            raise self._error(
-                "S5",
-                msg(
-                    "a cante was already made after trick {number}: one per won trick",
-                    number=trick.number,
-                ),
-                **loc,
-            )
-        if suit is not None and suit in self.sung_suits:
-            raise self._error(
-                "S5",
-                msg("{suit} was already sung this hand", suit=self.deck.suit_name(suit)),
-                **loc,
-            )
+        sung = suit is not None and suit in self.sung_suits
+        self._cante_once("S5", trick.number, trick.number in self.sung_after, sung, suit, loc)
         return trick.number, self.rules.unit_seats(unit)
 
     def _judge_cante(self, event: Cante) -> tuple[CanteRecord | TuteRecord, dict[Card, Evidence]]:
@@ -181,25 +145,14 @@ class CantesMixin:
         loc = {"trick": after, "seat": seat, "cante": ordinal}
         # the singer must hold the cards: none shown as another seat's, none already
         # played, and room for them in its hand (V2)
-        for card in cards:
-            owner = kn.owner_of.get(card)
-            if owner is not None and owner != seat:
-                raise self._error(
-                    "S5",
-                    msg(
-                        (
-                            "{seat} sang {name} after trick {after}, but {seat_owner} "
-                            "holds {card} ({evidence}): S5"
-                        ),
-                        seat=Seat(seat),
-                        name=name,
-                        after=after,
-                        seat_owner=Seat(owner),
-                        card=card,
-                        evidence=kn.evidence(owner, card),
-                    ),
-                    **loc,
-                )
+        elsewhere = kn.held_elsewhere(cards, seat)
+        if elsewhere is not None:
+            said = (
+                "{seat} sang {name} after trick {after}, but {seat_owner} "
+                "holds {card} ({evidence}): S5"
+            )
+            where = {"seat": Seat(seat), "name": name, "after": after}
+            raise self._error("S5", msg(said, **where, **elsewhere), **loc)
         for card in cards:
             if card in kn.played:
                 raise self._error(

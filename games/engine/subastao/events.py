@@ -27,6 +27,7 @@ from ..core.events import (
     Kind,
     Penalty,
     Play,
+    SuitEvent,
     card_field,
     choice_field,
     deal_field,
@@ -59,12 +60,10 @@ class Bid:
     seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Trump:
+class Trump(SuitEvent):
     """The bid winner names the trump suit (S3)."""
 
-    suit: str
-    seat: int | None = None
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

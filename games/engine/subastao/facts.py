@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from ..facts import (
-    CANTE_FIGURES,
-    COMMON,
-    blank,
-    bucket_keys,
-    declaration_keys,
-    declare,
-    figures,
-    tricks_and_sides,
-)
+from .. import facts as shared
 from .hand import HandState
 
 #: the bid bands a won auction is counted in (S2: bids from 60 up, in fives)
@@ -26,8 +17,8 @@ TITLES = {
 MAX_TRUMPS = 10  # a suit of the 40-card deck
 WIDTH, TOP = 10, 120
 FACT_KEYS = (
-    *COMMON,
-    *declaration_keys(KINDS, MAX_TRUMPS),
+    *shared.COMMON,
+    *shared.declaration_keys(KINDS, MAX_TRUMPS),
     "cante_20",
     "cante_40",
     "cante_points",
@@ -35,9 +26,9 @@ FACT_KEYS = (
     "bid_points",  # the winning bids, summed: their average over the auctions won
     "bid_margin",  # the bid side's points (S6) minus its bid: how far over (or under)
     "bid_margin_hands",  # the auctions won whose hand was played out (no tute, no S7)
-    *bucket_keys(WIDTH, TOP),
+    *shared.bucket_keys(WIDTH, TOP),
 )
-FIGURES = figures({**CANTE_FIGURES, "tutes": "Tutes"})
+FIGURES = shared.figures({**shared.CANTE_FIGURES, "tutes": "Tutes"})
 #: the averages shown with the bids: (title, summed fact, the fact it is divided by; None:
 #: by the auctions won)
 AVERAGES = {
@@ -57,13 +48,13 @@ def hand_facts(hand: HandState) -> list[dict[str, int]]:
     dealer's hand, penalty. A void hand (everybody passed) has no facts."""
     result = hand.result
     seats = hand.seats
-    facts = blank(FACT_KEYS, seats)
+    facts = shared.blank(FACT_KEYS, seats)
     if result is None or result.void:
         return facts
     held = None
     if hand.deal is not None:
         held = sum(card.suit == result.trump for card in hand.deal[result.bidder])
-    declare(facts[result.bidder], band(result.bid), bool(result.made), held)
+    shared.declare(facts[result.bidder], band(result.bid), bool(result.made), held)
     facts[result.bidder]["bid_points"] += result.bid
     if hand.tute is None and result.penalty is None:  # a tute or a renuncio ends early
         taken = result.points[hand.unit_of(result.bidder)]
@@ -75,7 +66,7 @@ def hand_facts(hand: HandState) -> list[dict[str, int]]:
     if hand.tute is not None:
         facts[hand.tute.seat]["tutes"] += 1
     points = hand.deck.points
-    tricks_and_sides(
+    shared.tricks_and_sides(
         facts,
         [(t.winner, sum(points[c] for c in t.cards)) for t in hand.tricks],
         hand.hand_size,

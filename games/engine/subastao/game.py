@@ -7,10 +7,6 @@ from typing import Any
 from ..cards import SPANISH_36, Deck
 from ..core.game import TrickGame
 from ..game import HandOutcome, Standing
-from . import events, simulate, strategy, views
-from . import facts as stats_facts
-from . import record as codec
-from .match import MatchState
 from .options import FAILED_BID, SubastaoRules
 
 
@@ -22,13 +18,8 @@ class Subastao(TrickGame):
     title = "Subastao"
     deck = SPANISH_36
     rule_choices = {"players": (3, 4), "failed_bid": FAILED_BID}
+    package = __package__
     rules_class = SubastaoRules
-    match_class = MatchState
-    events = events
-    codec = codec
-    views = views
-    strategy = strategy
-    stats = stats_facts
 
     def seats(self, rules: SubastaoRules) -> int:
         return rules.players
@@ -57,8 +48,6 @@ class Subastao(TrickGame):
     table_sizes = (3, 4)
     penalty_rules = ("S4",)
     penalty_rule = "S7"
-    counters = views.COUNTERS
-    random_match = staticmethod(simulate.random_match)
     standings = (
         Standing("bids", "Sub", "auctions won (contracts played)", ("bids_won",)),
         Standing(
@@ -68,11 +57,7 @@ class Subastao(TrickGame):
             ("bids_made",),
         ),
     )
-    fact_keys = stats_facts.FACT_KEYS
-    fact_kinds = stats_facts.TITLES
-    fact_titles = stats_facts.FIGURES
     fact_bonus = ("cante_points",)
-    fact_averages = stats_facts.AVERAGES
 
     def unit_counters(self, rules: SubastaoRules, outcome: HandOutcome) -> list[dict[str, int]]:
-        return views.unit_counters(rules, outcome)
+        return self.views.unit_counters(rules, outcome)

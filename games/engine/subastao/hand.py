@@ -247,8 +247,8 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
         if self.auction_over:
             raise self._error("S2", self._auction_over_text(), call=index)
         seat = self._speaker
-        if event.seat is not None and event.seat != seat:  # checked inline: every call
-            raise self._turn_refusal(event, seat, {"seat": event.seat, "call": index}, BID_TURN)
+        if event.seat is not None:  # the seat is implied: most calls do not name it
+            self._check_call_turn(event, seat, index, BID_TURN)
         fault = self._bid_fault(seat, event.bid)
         if fault:
             raise self._error("S2", fault, seat=seat, call=index)
@@ -342,18 +342,11 @@ class HandState(CantesMixin, ProofsMixin, TrickHand):
         if pending is not None:
             pending.call = None  # a play is located by its trick and position
             return pending
-        if self.penalty is not None:
-            return self._error("S7", "the hand was ended by a penalty", **loc)
-        if self.tute is not None:
-            return self._error(
-                "S5",
-                msg(
-                    "{seat}'s tute after trick {after_trick} ended the hand: no more play",
-                    seat=Seat(self.tute.seat),
-                    after_trick=self.tute.after_trick,
-                ),
-                **loc,
-            )
+        ended = self._ended(
+            loc, "{seat}'s tute after trick {after_trick} ended the hand: no more play"
+        )
+        if ended is not None:
+            return ended
         if self._complete:
             return self._error(
                 "V1",

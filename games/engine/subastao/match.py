@@ -6,11 +6,12 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..core.match import TrickMatch
-from ..errors import RuleError
-from ..messages import Seat, msg
 from .events import Deal, Penalty
 from .hand import HandState
 from .options import SubastaoRules
+
+_AUCTION = "hand {number} is unfinished: its auction is incomplete"
+_TRUMP = "hand {number} is unfinished: {seat} has not named the trump suit"
 
 
 class MatchState(TrickMatch):
@@ -18,9 +19,14 @@ class MatchState(TrickMatch):
 
     game = "subastao"
     rules_class = SubastaoRules
-    deal_class = Deal
-    penalty_class = Penalty
+    deal_class, penalty_class = Deal, Penalty
     dealer_rule = "S1"
+    unfinished = (
+        ("S2", lambda last: not last.auction_over, _AUCTION),
+        ("S3", lambda last: last.trump is None, _TRUMP),
+        ("S6", None, "hand {number} is unfinished: {n_tricks} of {hand_size} tricks played"),
+    )
+    over = ("S6", "the match is over ({items}): no more hands")
     rules: SubastaoRules
     hands: list[HandState]
 
@@ -39,41 +45,6 @@ class MatchState(TrickMatch):
         """Some unit has reached the target and one alone has the highest score (S6)."""
         top = max(self.score)
         return top >= self.rules.target and self.score.count(top) == 1
-
-    def refuse_unfinished(self, last: HandState, number: int) -> RuleError:
-        if not last.auction_over:
-            return RuleError(
-                "S2",
-                msg("hand {number} is unfinished: its auction is incomplete", number=last.number),
-                hand=number,
-            )
-        if last.trump is None:
-            return RuleError(
-                "S3",
-                msg(
-                    "hand {number} is unfinished: {seat} has not named the trump suit",
-                    number=last.number,
-                    seat=Seat(last.bidder),
-                ),
-                hand=number,
-            )
-        return RuleError(
-            "S6",
-            msg(
-                "hand {number} is unfinished: {n_tricks} of {hand_size} tricks played",
-                number=last.number,
-                n_tricks=len(last.tricks),
-                hand_size=last.hand_size,
-            ),
-            hand=number,
-        )
-
-    def refuse_over(self, number: int) -> RuleError:
-        return RuleError(
-            "S6",
-            msg("the match is over ({items}): no more hands", items="-".join(map(str, self.score))),
-            hand=number,
-        )
 
     def start_hand(
         self, dealer: int, deal: Sequence[Sequence[Card | str]] | None = None

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass
 
 from ..cards import SPANISH_36, SPANISH_40, Deck
-from ..core.options import TARGET_MAX, Range, check_ranges
+from ..core.options import TARGET_MAX, Range, Ruleset
 
 MAX_BID = 230  # S2: 120 card points + 10 últimas + at most 100 in cantes (40 + 3 × 20)
 BID_STEP = 5
@@ -20,7 +19,7 @@ RANGES = {"min_bid": Range(MIN_BID, MAX_BID, BID_STEP), "target": Range(1, TARGE
 
 
 @dataclass(frozen=True, slots=True)
-class SubastaoRules:
+class SubastaoRules(Ruleset):
     """The options a club may set (RULES.md "Subastao"). Defaults are the traditional game.
 
     - ``players``: 3 (each for himself, 36 cards, 12 each) or 4 (pairs {0,2} and {1,3},
@@ -31,8 +30,8 @@ class SubastaoRules:
       scores half of it, rounded down to a multiple of 5) — S6.
     """
 
-    #: the ranges of its numeric options, for the site's forms and API schema
-    ranges: ClassVar[dict[str, Range]] = RANGES
+    game = "subastao"
+    ranges = RANGES
 
     players: int = 3
     min_bid: int = 60
@@ -42,24 +41,9 @@ class SubastaoRules:
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in (3, 4):
             raise ValueError("rules.players must be 3 or 4")
-        check_ranges(self, RANGES)
+        self.check_options()
         if self.failed_bid not in FAILED_BID:
             raise ValueError(f"rules.failed_bid must be one of {', '.join(FAILED_BID)}")
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> SubastaoRules:
-        """Options from a record's ``rules`` object; missing keys take the defaults, an
-        unknown key is a ValueError (a misspelt option must not be ignored)."""
-        data = data or {}
-        if not isinstance(data, dict):
-            raise ValueError("rules must be an object")
-        unknown = set(data) - set(OPTIONS)
-        if unknown:
-            raise ValueError(f"unknown subastao rule option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
     # ------------------------------------------------------------------ the table (S1)
     @property

@@ -7,18 +7,18 @@ deal known (V4), so what comes out is legal by construction.
 
 from __future__ import annotations
 
-import random
+from random import Random
+from typing import Any
 
 from ..cards import Card
-from ..core.simulate import random_match as core_random_match
-from ..game import Record
-from .events import PASS, Bid, Cante, Play, Trump
+from ..core.simulate import Policy, play_out, simulator
+from .events import PASS, Bid, Cante, Trump
 from .match import MatchState
 from .options import SubastaoRules
 from .record import HandRecord
 
 
-def random_deal(rng: random.Random, rules: SubastaoRules) -> list[list[Card]]:
+def random_deal(rng: Random, rules: SubastaoRules) -> list[list[Card]]:
     """Every seat's cards (S1): 12 of 36 each, or 10 of 40 in pairs."""
     cards = list(rules.deck.cards)
     rng.shuffle(cards)
@@ -26,18 +26,16 @@ def random_deal(rng: random.Random, rules: SubastaoRules) -> list[list[Card]]:
     return [cards[i * size : (i + 1) * size] for i in range(rules.players)]
 
 
-def play_random_hand(
-    rng: random.Random,
-    match: MatchState,
-    dealer: int,
-    *,
-    bid: float = 0.45,
-    sing: float = 0.8,
-) -> HandRecord:
+#: the chances of the random choices, by default (``random_match(..., bid=0.2)``)
+POLICY: Policy = {"bid": 0.45, "sing": 0.8}
+
+
+def play_random_hand(rng: Random, match: MatchState, dealer: int, p: Policy) -> HandRecord:
     """Play one legal random hand on ``match`` and return it as a record hand.
 
-    ``bid`` is the chance a seat raises when it speaks (by one to three steps of 5);
-    ``sing`` the chance the bid winner's side announces a cante or tute it may.
+    The chances ``p`` (:data:`POLICY`): ``bid``, that a seat raises when it speaks (by
+    one to three steps of 5); ``sing``, that the bid winner's side announces a cante or
+    tute it may.
     """
     rules = match.rules
     deal = random_deal(rng, rules)
@@ -46,7 +44,7 @@ def play_random_hand(
     while not hand.auction_over:
         bids = hand.legal_bids()
         raises = bids[1 : 1 + rng.randint(1, 3)]
-        choice = rng.choice(raises) if raises and rng.random() < bid else PASS
+        choice = rng.choice(raises) if raises and rng.random() < p["bid"] else PASS
         match.apply(Bid(choice))
         record.bids.append(choice)
     if hand.void:
@@ -57,45 +55,21 @@ def play_random_hand(
     match.apply(Trump(trump))
     record.trump = trump
     record.tricks, record.cantes = [], []
-    while not hand.is_complete:
-        if not hand.current_cards:
-            record.tricks.append([])
-        card = rng.choice(hand.legal_plays())
-        match.apply(Play(card))
-        record.tricks[-1].append(card.text)
-        if not hand.current_cards and not hand.is_complete:
-            cantes = hand.legal_cantes()
-            if cantes and rng.random() < sing:
-                cante: Cante = rng.choice(cantes)
-                match.apply(cante)
-                out = {"after_trick": len(hand.tricks), "seat": cante.seat}
-                if cante.tute is not None:
-                    out["tute"] = cante.tute
-                else:
-                    out["suit"] = cante.suit
-                record.cantes.append(out)
+    play_out(rng, match, hand, record.tricks, record.cantes, p["sing"], _cante)
     if not record.cantes:
         record.cantes = None
     return record
 
 
-def random_match(
-    rng: random.Random,
-    rules: SubastaoRules | None = None,
-    *,
-    max_hands: int | None = None,
-    with_deal: bool = True,
-    bid: float = 0.45,
-    sing: float = 0.8,
-    first_dealer: int | None = None,
-) -> Record:
-    """A legal random match record, played to its end (or ``max_hands`` hands)."""
-    return core_random_match(
-        rng,
-        "subastao",
-        MatchState(rules or SubastaoRules()),
-        lambda rng, match, dealer: play_random_hand(rng, match, dealer, bid=bid, sing=sing),
-        max_hands=max_hands,
-        with_deal=with_deal,
-        first_dealer=first_dealer,
-    )
+def _cante(cante: Cante, after_trick: int) -> tuple[Cante, dict[str, Any]]:
+    out: dict[str, Any] = {"after_trick": after_trick, "seat": cante.seat}
+    if cante.tute is not None:
+        out["tute"] = cante.tute
+    else:
+        out["suit"] = cante.suit
+    return cante, out
+
+
+#: a legal random match record, played to its end (or ``max_hands`` hands); ``bid`` and
+#: ``sing`` as :func:`play_random_hand`'s
+random_match = simulator("subastao", MatchState, SubastaoRules, play_random_hand, POLICY)

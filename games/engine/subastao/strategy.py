@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..cards import Card
-from ..strategy import choose_card, count_suit
+from ..strategy import card_for, count_suit
 from ..tricks import STRENGTH, trick_winner
 from .events import PASS, Bid, Cante, Deal, Event, Play, Trump
 from .hand import HandState
@@ -73,15 +73,8 @@ def next_event(match: MatchState, rng: random.Random) -> Event:
     cantes = hand.legal_cantes()
     if cantes:
         return max(cantes, key=lambda c: _cante_rank(c, hand.trump))
-    seat = hand.to_act
-    card = choose_card(
-        hand.legal_plays(),
-        hand.current_trick,
-        seat=seat,
-        same_side=lambda a, b: hand.unit_of(a) == hand.unit_of(b),
-        winner=lambda cards: trick_winner(cards, hand.trump),
-        strength=STRENGTH,
-        points=hand.deck.points,
-        trumps=(hand.trump,),
+    trump = hand.trump
+    card = card_for(
+        hand, lambda cards: trick_winner(cards, trump), STRENGTH, hand.deck.points, (trump,)
     )
     return Play(card)

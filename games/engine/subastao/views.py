@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import views as common
 from ..game import HandOutcome
 from .events import PASS, event_to_dict
 from .hand import HandState
@@ -55,7 +56,6 @@ def hand_view(hand: HandState) -> dict[str, Any]:
     """The auction, the contract, the points, what is known of each seat and — when the
     deal is known — the legal cards and cantes (bids and trumps always)."""
     deal_known = hand.deal is not None
-    knowledge = hand.knowledge
     return {
         "first": hand.first,
         "bids": list(hand.bids),
@@ -66,52 +66,33 @@ def hand_view(hand: HandState) -> dict[str, Any]:
         "trump": hand.trump,
         "tricks_won": list(hand.tricks_won),
         "points": list(hand.points()),
-        "cantes": [
-            {"after_trick": c.after_trick, "seat": c.seat, "suit": c.suit, "value": c.value}
-            for c in hand.cantes
-        ],
+        "cantes": common.cantes_view(hand),
         "tute": _tute(hand),
-        "penalty": (
-            {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
-        ),
-        "deal_known": deal_known,
-        "known": {
-            str(seat): [c.text for c in knowledge.held_now(seat)] for seat in range(hand.seats)
-        },
+        "penalty": common.penalty_view(hand),
+        **common.seen(hand, hand.seats),
         "legal": {
             "bids": hand.legal_bids(),
             "trumps": hand.legal_trumps(),
-            "cards": [c.text for c in hand.legal_plays()] if deal_known else None,
+            "cards": common.legal_cards(hand),
             "cantes": [event_to_dict(c) for c in hand.legal_cantes()] if deal_known else None,
         },
     }
 
 
-def live_view(hand: HandState) -> dict[str, Any]:
-    return {
-        "bid": hand.bid,
-        "bidder": hand.bidder,
-        "trump": hand.trump,
-        "tricks_won": list(hand.tricks_won),
-    }
+#: the scoreboard: the bid, its bidder, the trump and the tricks won
+live_view = common.live_view_of(bid="bid", bidder="bidder", trump="trump")
 
 
 def legal_actions(match: MatchState) -> list[dict[str, Any]]:
     """The deal, the bids, the trump, the cards and the cantes (pairs, tutes) the table may
     record next (S1–S5)."""
-    if match.finished:
-        return []
-    if match.awaiting_deal:
-        return [{"kind": "deal"}]
-    hand = match.hands[-1]
-    seat = hand.to_act
-    out: list[dict[str, Any]] = [
-        {"kind": "bid", "bid": bid, "seat": seat} for bid in hand.legal_bids()
-    ]
+    return common.next_actions(match, ({"kind": "deal"},), _in_hand)
+
+
+def _in_hand(hand: HandState, seat: int) -> list[dict[str, Any]]:
+    out = [{"kind": "bid", "bid": bid, "seat": seat} for bid in hand.legal_bids()]
     out += [{"kind": "trump", "suit": suit, "seat": seat} for suit in hand.legal_trumps()]
-    out += [{"kind": "play", "card": c.text, "seat": seat} for c in hand.legal_plays()]
-    out += [event_to_dict(c) for c in hand.legal_cantes()]
-    return out
+    return out + common.plays(hand, seat) + [event_to_dict(c) for c in hand.legal_cantes()]
 
 
 def hand_story(hand: HandState) -> dict[str, Any]:
@@ -120,16 +101,7 @@ def hand_story(hand: HandState) -> dict[str, Any]:
     contract = None
     if hand.bid is not None:
         contract = f"{hand.bid}" + (f" · {hand.deck.suit_name(hand.trump)}" if hand.trump else "")
-    cantes = [
-        {
-            "after_trick": c.after_trick,
-            "seat": c.seat,
-            "suit": c.suit,
-            "text": c.suit,
-            "value": c.value,
-        }
-        for c in hand.cantes
-    ]
+    cantes = common.cantes_story(hand)
     if hand.tute is not None:
         t = hand.tute
         cantes.append(
