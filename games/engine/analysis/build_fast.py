@@ -2,9 +2,11 @@
 
 Cython compiles the search's hot modules as they are, in place: each ``X.py`` gets an
 extension module ``X.<abi>.so`` beside it, which Python's import prefers to the ``.py``.
-The ``.py`` stays the source of truth (the ``.pxd`` beside it only adds C types), the
-values are the same (tests/engine/analysis/test_accelerated.py compares the two forms),
-and without the ``.so`` files everything runs on Python alone. ``--clean`` removes them.
+The ``.py`` stays the source of truth: the ``.pxd`` beside it (Cython's "augmenting"
+declarations) makes the solver a C struct with C calls and its small numbers C integers,
+leaving every mask and table key a Python int; the values are the same
+(tests/engine/analysis/test_accelerated.py compares the two forms), and without the
+``.so`` files everything runs on Python alone. ``--clean`` removes them.
 
 Needs Cython (requirements-fast.txt) and a C compiler; run from the repository root:
 ``python -m games.engine.analysis.build_fast [--clean]``.
