@@ -5,6 +5,11 @@ default install); test_solver.py's solver == minimax properties run in either fo
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -37,6 +42,22 @@ def test_the_pure_copy_is_python_and_the_package_compiled():
     assert not accel.is_compiled(pure)
     assert accel.is_compiled(solver_module)
     assert pure.Solver is not Solver
+
+
+def test_analysis_pure_runs_the_python_form_where_the_compiled_one_is_built():
+    code = (
+        "import games.engine.analysis as a, games.engine.analysis.solver as s;"
+        "print(a.ACCELERATED, s.__file__.endswith('solver.py'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[3],
+        env={**os.environ, "ANALYSIS_PURE": "1"},
+    )
+    assert done.stdout.split() == ["False", "True"]
 
 
 @pytest.mark.parametrize(("name", "rules"), TABLES)
