@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint bench check-record clean
+.PHONY: run test lint bench check-record clean analysis-fast analysis-pure
 
 $(VENV)/.installed-runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,5 +35,15 @@ lint: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(PY) bench/engine.py
 
+# optional: the hand-analysis search compiled with Cython, in place (same values, faster;
+# needs a C compiler). `make analysis-pure` removes it: Python alone again.
+analysis-fast: $(VENV)/.installed-runtime requirements-fast.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-fast.txt
+	$(PY) -m games.engine.analysis.build_fast
+
+analysis-pure:
+	$(PY) -m games.engine.analysis.build_fast --clean
+
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis
+	rm -f games/engine/analysis/*.so

@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engine import find_game
-from games.engine.analysis import Solver, Unsolved, analyse_start, minimax, start_of
+from games.engine.analysis import ACCELERATED, Solver, Unsolved, analyse_start, minimax, start_of
 from games.engine.analysis.report import played_value
 
 #: (label, game, rules): what the aims name
@@ -140,6 +140,7 @@ def run_table(
         "speedup_is_lower_bound": plain_unsolved > 0,
         "minimax_par_median_s": median(minimax_times),
         "aims_s": AIMS[label],
+        "accelerated": ACCELERATED,  # the compiled search (make analysis-fast) ran
     }
 
 
@@ -155,7 +156,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.tiny:
         counts = dict.fromkeys(counts, 2)
         args.budget, args.plain_budget = 1.0, 0.5
-    print(f"python {platform.python_version()} ({platform.python_implementation()}), one core")
+    form = "compiled (make analysis-fast)" if ACCELERATED else "pure Python"
+    print(
+        f"python {platform.python_version()} ({platform.python_implementation()}), one core; "
+        f"search: {form}"
+    )
     results = []
     for label, name, rules in TABLES:
         if label not in args.games:

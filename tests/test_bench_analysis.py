@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from games.engine.analysis import ACCELERATED
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -23,6 +25,10 @@ def test_bench_analysis_tiny_runs_and_reports_every_game():
     assert done.returncode == 0, done.stderr
     results = json.loads(done.stdout.splitlines()[-1])
     assert [r["table"] for r in results] == ["cuatrola", "belote", "subastao"]
+    # which form of the search ran, as the package says (pure Python unless built)
+    form = "compiled (make analysis-fast)" if ACCELERATED else "pure Python"
+    assert done.stdout.splitlines()[0].endswith(f"search: {form}")
+    assert {r["accelerated"] for r in results} == {ACCELERATED}
     cuatrola = results[0]
     # two Cuatrola hands always solve within a second each; plain search agrees (the
     # bench asserts the values equal) and plain minimax is timed alongside

@@ -8,16 +8,25 @@
 - :mod:`.positions`: specs and starting positions from the engine's replayed hands;
 - :mod:`.report`: ``par``, ``actual`` and every card's value, best and cost.
 
-Pure Python, no Django (docs/analysis.md).
+Pure Python, no Django (docs/analysis.md). ``make analysis-fast`` compiles the search's
+hot modules with Cython (:mod:`.build_fast`), an optional extra with the same values:
+:data:`ACCELERATED` says whether that form is the one running (:mod:`.accel`).
 """
 
+from . import accel  # first: ANALYSIS_PURE=1 must act before the search is imported
+from . import shortcuts as _shortcuts
+from . import solver as _solver
 from .position import Position, minimax
 from .positions import Start, start_of
 from .report import analyse_hand, analyse_record, analyse_start, best_line, replayed_hands
 from .solver import Solver, Unsolved
 from .space import NONE, Spec
 
+#: the search runs compiled (``make analysis-fast``), not as pure Python
+ACCELERATED: bool = accel.is_compiled(_solver) and accel.is_compiled(_shortcuts)
+
 __all__ = [
+    "ACCELERATED",
     "NONE",
     "Position",
     "Solver",

@@ -1,0 +1,31 @@
+# Cython's augmenting declarations for shortcuts.py and solver.py (make analysis-fast,
+# build_fast.py); plain Python never reads them. The solver's state becomes a C struct,
+# its methods C calls, and the small numbers C integers (64 bits): seats, suits, points,
+# window bounds, card indexes. Masks of cards and table keys (more than 64
+# bits) stay Python ints, so every bit operation is Python's: the same values, bit for bit
+# (tests/engine/analysis/test_accelerated.py). A card index ``c`` stays a Python int
+# wherever the .py writes ``1 << c``: C computes a literal's shift in 32 bits (a 40-card
+# deck's bit 39 would overflow), which the compiled==pure test caught.
+cimport cython
+
+ctypedef long long i64
+
+cdef class Shortcuts:
+    cdef public object spec, deadline, tt, h, points, counted, order, active, suit_mask
+    cdef public object above, beat, live, shift, cante_left, trump_mask, trump_points
+    cdef public bint use_tt, merge, ordering, bounds, c7, capot, tricks
+    cdef public i64 node_limit, nodes, tt_probes, tt_hits, hint, lead_best, r, trump, size
+    cdef public i64 capot_bonus, last_bonus, bound, _bits, trump_shift, rem
+
+    @cython.locals(r=i64, tricks=bint, hint=i64, trump=i64, wsuit=i64)
+    cpdef list _moves(self, i64 seat, object legal, i64 n, object tmask, i64 sung, i64 winner,
+                      i64 top)
+
+    @cython.locals(k=i64, most=i64, high=i64, low=i64)
+    cpdef tuple _bounds(self, object hand, i64 sung, i64 won)
+
+    # ``at`` stays a Python int: ``1 << (c + at)`` is a bit of a table key
+    @cython.locals(maximise=bint, sings=bint, tricks=bint, capot=bint, c=i64, suit=i64,
+                   nwin=i64, mine=bint, w=i64, delta=i64)
+    cpdef object _etc(self, i64 seat, list moves, i64 lead, i64 hl, i64 ht, i64 winner,
+                      i64 pts, i64 sung, i64 won, i64 alpha, i64 beta)
