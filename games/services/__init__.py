@@ -24,12 +24,14 @@ state a write leaves is kept in the shared cache for the match's next write
 Parts: ``errors`` (refusals, outcome), ``reading`` (rules, replay, the cached state),
 ``entry`` (one event checked), ``events`` (record, undo, rebuild), ``matches`` (create,
 discard, merge), ``records`` (import, export), ``derive`` (the derived rows),
-``statecache``.
+``statecache`` and ``fold`` (what the cache keeps of a state: the hands from the last
+complete one on, and the tally of those before).
 """
 
 from .derive import ANALYSIS_RETRY, live_summary
 from .errors import UNDO_REFUSAL, Outcome, Refused, Reopens, Stale, User
 from .events import rebuild, record_event, undo
+from .fold import outcomes as hand_outcomes
 from .matches import create_match, discard_unplayed, move_seats
 from .reading import game_of, new_state, parse_rules, replay, state_of, stored_events
 from .records import export_record, import_record, record_hands
@@ -46,6 +48,7 @@ __all__ = [
     "discard_unplayed",
     "export_record",
     "game_of",
+    "hand_outcomes",
     "import_record",
     "live_summary",
     "move_seats",
