@@ -7,7 +7,8 @@ and stores the events and the summaries derived from them in one transaction. A 
 write stores nothing.
 
 - :func:`create_match` — a match, its seats and its first (empty) hand.
-- :func:`record_event` — one event with the sequence number the client expects.
+- :func:`record_event` / :func:`record_posted` — one event with the sequence number the
+  client expects (of a hand, or of a match's hand by number: the API's).
 - :func:`undo` — remove the last event, or roll a hand back to a sequence number, with
   an audit row.
 - :func:`import_record` / :func:`export_record` — ``card-record`` in and out, through the
@@ -30,7 +31,7 @@ complete one on, and the tally of those before).
 
 from .derive import ANALYSIS_RETRY, live_summary
 from .errors import UNDO_REFUSAL, Outcome, Refused, Reopens, Stale, User
-from .events import rebuild, record_event, undo
+from .events import rebuild, record_event, record_posted, undo
 from .fold import outcomes as hand_outcomes
 from .matches import create_match, discard_unplayed, move_seats
 from .reading import game_of, new_state, parse_rules, replay, state_of, stored_events
@@ -57,6 +58,7 @@ __all__ = [
     "rebuild",
     "record_event",
     "record_hands",
+    "record_posted",
     "replay",
     "state_of",
     "stored_events",
