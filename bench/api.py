@@ -145,11 +145,11 @@ def measure(label: str, port: int, token: str, plans: list, events: int) -> None
 
     def warm_up(i: int, n: int):
         # each worker's first answers are slow (lazy imports, connections): not measured;
-        # the events' path through a stale sequence number (409), which stores nothing
-        match_path = plans[i][0][1]
+        # the match's legal moves read its state as an event does, and store nothing
+        legal = plans[i][0][1].replace("/events/", "/legal/")
         for _ in range(n):
             yield "GET", "/api/v1/me/", None
-            yield "POST", match_path, {**plans[i][0][2], "expected_seq": 10**6}
+            yield "GET", legal, None
 
     run_clients(port, token, warm_up, 8, 10)
     for clients in (1, 8):
