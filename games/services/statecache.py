@@ -16,8 +16,8 @@ truth.
 - One entry per match, each write's replacing the last (one cache round trip to keep
   it, none to drop the old one); two commits whose entries land out of order leave the
   older tag, which the next write finds stale: a miss, not a wrong state.
-- The key's revision is a digest of the engine's source (and of Python's version): a
-  deploy never reads a pickle of other classes.
+- The key's revision is a digest of the engine's source and of ``fold.py`` (and of
+  Python's version): a deploy never reads a pickle of other classes.
 - The time of the write in the tag: a version number that comes round again (a database
   restored from a backup, a test database emptied) finds nothing.
 - Whatever a game's state holds is pickled as it is (the standard pickle, no per-game
@@ -49,15 +49,17 @@ logger = logging.getLogger("games.services")
 #: minutes; a match left overnight is replayed once when it resumes)
 TIMEOUT = 6 * 3600
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
+FOLDING = Path(fold.__file__).resolve()
 
 
 @functools.cache
 def revision() -> str:
-    """A digest of the engine's source files and of the Python that pickles: another
-    engine (a deploy) or another interpreter never reads this one's pickles."""
+    """A digest of the engine's source files, of the folding's (its classes are in the
+    pickle too) and of the Python that pickles: another engine (a deploy) or another
+    interpreter never reads this one's pickles."""
     digest = hashlib.sha256(f"{sys.version_info[:2]}|{pickle.HIGHEST_PROTOCOL}".encode())
-    for path in sorted(ENGINE.rglob("*.py")):
-        digest.update(str(path.relative_to(ENGINE)).encode())
+    for path in [*sorted(ENGINE.rglob("*.py")), FOLDING]:
+        digest.update(str(path.relative_to(ENGINE.parent)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
