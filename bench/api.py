@@ -11,11 +11,15 @@ stays flat when an event costs the same whatever the match's length. Prints figu
 asserts nothing.
 
     .venv/bin/python bench/api.py [--events 300] [--workers 4] [--old REV] [--db-name NAME]
+                                  [--broker redis://…]
 
 ``--old REV`` (a revision, or a folder): the same run serves that tree first, then this
 one, each with matches of its own on the same database, so the two are measured side by
 side on the machine as it is. The cache is ``CACHE_URL`` (Redis in production; unset,
-each gunicorn worker keeps its own in memory).
+each gunicorn worker keeps its own in memory). ``--broker URL`` (a Redis database of its
+own): the server queues its tasks there as production does — each finished hand's
+analysis is then a worker's, not the request's (no worker runs: the queue is emptied
+after each tree); without it tasks run in-process, inside the request.
 
 Needs PostgreSQL (``BENCH_ADMIN_URL``, default postgres://postgres@127.0.0.1:5432/postgres).
 """
@@ -107,8 +111,7 @@ def run_clients(port: int, token: str, work, clients: int, per_client: int) -> d
     for t in threads:
         t.join()
     elapsed = time.perf_counter() - start
-    latencies.sort()
-    ordered = latencies[:]  # one client: in the match's order
+    ordered = latencies[:]  # one client: in the match's order (sorted below, not this)
     latencies.sort()
     return {
         "ordered": ordered,
@@ -140,6 +143,15 @@ def measure(label: str, port: int, token: str, plans: list, events: int) -> None
         for _ in range(n):
             yield "GET", "/api/v1/me/", None
 
+    def warm_up(i: int, n: int):
+        # each worker's first answers are slow (lazy imports, connections): not measured;
+        # the match's legal moves read its state as an event does, and store nothing
+        legal = plans[i][0][1].replace("/events/", "/legal/")
+        for _ in range(n):
+            yield "GET", "/api/v1/me/", None
+            yield "GET", legal, None
+
+    run_clients(port, token, warm_up, 8, 10)
     for clients in (1, 8):
         base = run_clients(port, token, trivial, clients, events)
         offset = 0 if clients == 1 else 1
@@ -168,6 +180,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument("--db-name", default="cuatrola_bench", help="the database to make")
     parser.add_argument("--old", help="also serve this tree (a revision or a folder), first")
+    parser.add_argument("--broker", help="queue the server's tasks on this Redis URL")
     args = parser.parse_args()
     from games.engine.cuatrola import CuatrolaRules
     from games.engine.cuatrola.simulate import random_match
@@ -183,10 +196,11 @@ def main() -> None:
     plans = [requests_for(r, m) for r, m in zip(records * len(trees), matches, strict=True)]
     print(
         f"gunicorn {args.workers} workers, PostgreSQL, {os.cpu_count()} cores; "
-        f"{args.events} requests per client; cache {os.environ.get('CACHE_URL', 'per process')}"
+        f"{args.events} requests per client; cache {os.environ.get('CACHE_URL', 'per process')}; "
+        f"tasks {'queued on ' + args.broker if args.broker else 'in-process'}"
     )
     for n, (label, root) in enumerate(trees):
-        with gunicorn(database_url(args.db_name), args.workers, root) as port:
+        with gunicorn(database_url(args.db_name), args.workers, root, args.broker) as port:
             measure(label, port, token, plans[n * tables : (n + 1) * tables], args.events)
 
 

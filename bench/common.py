@@ -82,9 +82,13 @@ def fresh_database(name: str) -> str:
 
 
 @contextlib.contextmanager
-def gunicorn(database_url: str, workers: int, root: Path = ROOT) -> Iterator[int]:
+def gunicorn(
+    database_url: str, workers: int, root: Path = ROOT, broker: str | None = None
+) -> Iterator[int]:
     """Serve the site of the tree ``root`` (this one unless an A/B bench says) with
-    gunicorn (tasks in-process) on a free port; yields the port."""
+    gunicorn on a free port; yields the port. Tasks run in-process unless ``broker`` (a
+    Redis URL) is given: then they are queued there, as in production (no worker runs
+    them; the queue is emptied when the server stops)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -104,6 +108,8 @@ def gunicorn(database_url: str, workers: int, root: Path = ROOT) -> Iterator[int
         "THROTTLE_ANON": "1000000/min",
     }
     env.pop("CELERY_BROKER_URL", None)
+    if broker:
+        env["CELERY_BROKER_URL"] = broker
     server = subprocess.Popen(
         [
             sys.executable,
@@ -134,3 +140,14 @@ def gunicorn(database_url: str, workers: int, root: Path = ROOT) -> Iterator[int
     finally:
         server.terminate()
         server.wait(timeout=20)
+        if broker:
+            purge(broker)
+
+
+def purge(broker: str) -> int:
+    """Drop the tasks a bench's server queued on ``broker`` (the default queue): nothing
+    is left for a worker that later uses it. How many there were."""
+    from kombu import Connection
+
+    with Connection(broker) as conn:
+        return conn.default_channel.queue_purge("celery") or 0

@@ -12,7 +12,7 @@ from clubs.access import may_see_hands
 
 from ..engine import Game, find_game
 from ..models import Hand, HandEvent, Match, Seat
-from ..services import replay, state_of
+from ..services import hand_outcomes, replay, state_of
 
 
 def hand_state(game: Game, hand: Any, row: Hand) -> dict[str, Any]:
@@ -160,7 +160,7 @@ def event_answer(
 def last_hand(game: Game, state: Any) -> dict[str, Any] | None:
     """The latest complete hand: what it added to each unit and the penalty that ended
     it, if one did (the pad says why the score jumped)."""
-    outcomes = game.outcomes(state)
+    outcomes = hand_outcomes(game, state, last=1)
     if not outcomes:
         return None
     outcome = outcomes[-1]

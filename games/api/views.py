@@ -29,7 +29,6 @@ from clubs.uniqueness import refuse_taken
 from .. import services
 from ..analysis import match_analysis
 from ..engine import RecordFormatError, dump_record, games, load_record, parse_record
-from ..engine.messages import msg
 from ..models import Match
 from ..services import UNDO_REFUSAL
 from .analysis_schema import MatchAnalysisSerializer
@@ -409,16 +408,12 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             raise PermissionDenied(record_refusal(request.user, match))
         body = EventSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        number = body.validated_data.get("hand")
-        hand = match.hands.filter(number=number).first() if number else match.hands.last()
-        if hand is None:
-            raise services.Stale(msg("hand {number} does not exist yet", number=number), match)
-        outcome = services.record_event(
-            hand,
+        outcome = services.record_posted(
+            match.pk,
+            body.validated_data.get("hand") or None,
             body.validated_data["expected_seq"],
             body.event(),
             request.user,
-            hand_named=number is not None,
         )
         code = status.HTTP_201_CREATED if outcome.stored else status.HTTP_200_OK
         answer = event_answer(outcome.match, outcome.state, outcome.hand, request.user)

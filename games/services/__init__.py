@@ -7,7 +7,8 @@ and stores the events and the summaries derived from them in one transaction. A 
 write stores nothing.
 
 - :func:`create_match` — a match, its seats and its first (empty) hand.
-- :func:`record_event` — one event with the sequence number the client expects.
+- :func:`record_event` / :func:`record_posted` — one event with the sequence number the
+  client expects (of a hand, or of a match's hand by number: the API's).
 - :func:`undo` — remove the last event, or roll a hand back to a sequence number, with
   an audit row.
 - :func:`import_record` / :func:`export_record` — ``card-record`` in and out, through the
@@ -24,12 +25,14 @@ state a write leaves is kept in the shared cache for the match's next write
 Parts: ``errors`` (refusals, outcome), ``reading`` (rules, replay, the cached state),
 ``entry`` (one event checked), ``events`` (record, undo, rebuild), ``matches`` (create,
 discard, merge), ``records`` (import, export), ``derive`` (the derived rows),
-``statecache``.
+``statecache`` and ``fold`` (what the cache keeps of a state: the hands from the last
+complete one on, and the tally of those before).
 """
 
 from .derive import ANALYSIS_RETRY, live_summary
 from .errors import UNDO_REFUSAL, Outcome, Refused, Reopens, Stale, User
-from .events import rebuild, record_event, undo
+from .events import rebuild, record_event, record_posted, undo
+from .fold import outcomes as hand_outcomes
 from .matches import create_match, discard_unplayed, move_seats
 from .reading import game_of, new_state, parse_rules, replay, state_of, stored_events
 from .records import export_record, import_record, record_hands
@@ -46,6 +49,7 @@ __all__ = [
     "discard_unplayed",
     "export_record",
     "game_of",
+    "hand_outcomes",
     "import_record",
     "live_summary",
     "move_seats",
@@ -54,6 +58,7 @@ __all__ = [
     "rebuild",
     "record_event",
     "record_hands",
+    "record_posted",
     "replay",
     "state_of",
     "stored_events",

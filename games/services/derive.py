@@ -17,6 +17,7 @@ from ..models import Hand, Match, MatchUnit
 from ..results import against_the_others
 from ..signals import match_result_changed, match_written
 from ..tasks import analyse_match
+from . import fold
 
 logger = logging.getLogger("games.services")
 #: a broker that does not answer: give up quickly, the write is already committed
@@ -30,23 +31,18 @@ UNIT_COLUMNS += MatchUnit.COUNTER_SLOTS
 def unit_rows(game: Game, state: Any, outcomes: list[HandOutcome]) -> list[dict[str, Any]]:
     """What ``state`` derives for each scoring unit: score, winner, hands won (hands that
     went to the unit), the sum of the game's per-hand counters, and how it stands against
-    the other units (``games.results.against_the_others``: what standings sum)."""
-    units = len(state.score)
+    the other units (``games.results.against_the_others``: what standings sum).
+    ``outcomes``: those of the complete hands ``state`` holds in full (``fold.outcomes``;
+    a cached state adds what its folded hands' tally holds)."""
+    summed = fold.tally(game, state, outcomes)
     rows = [
-        {"score": state.score[u], "is_winner": state.winner_unit == u, "hands_won": 0}
-        for u in range(units)
+        {"score": score, "is_winner": state.winner_unit == u, "hands_won": won}
+        for u, (score, won) in enumerate(zip(state.score, summed.hands_won, strict=True))
     ]
-    counters = [dict.fromkeys(game.counters, 0) for _ in range(units)]
-    for outcome in outcomes:
-        if outcome.winner_unit is not None:
-            rows[outcome.winner_unit]["hands_won"] += 1
-        for unit, added in enumerate(game.unit_counters(state.rules, outcome)):
-            for key, value in added.items():
-                counters[unit][key] = counters[unit].get(key, 0) + value
     placed = against_the_others(
         [r["score"] for r in rows], [r["hands_won"] for r in rows], state.winner_unit
     )
-    for row, counted, standing in zip(rows, counters, placed, strict=True):
+    for row, counted, standing in zip(rows, summed.counters, placed, strict=True):
         row["counters"] = counted
         row.update(standing, **MatchUnit.counter_slots(game.counters, counted))
     return rows
@@ -64,7 +60,7 @@ def sync_rows(match: Match, state: Any, only: Hand | None = None) -> Hand | None
     game = find_game(state.game)
     rows = {only.number: only} if only else {h.number: h for h in match.hands.all()}
     quiet = only is not None and not state.hands[only.number - 1].is_complete
-    outcomes = None if quiet else game.outcomes(state)
+    outcomes = None if quiet else fold.outcomes(game, state)
     by_number = {o.number: o for o in outcomes or []}
     for engine_hand in state.hands if not only else [state.hands[only.number - 1]]:
         row = rows.get(engine_hand.number) or Hand(match=match, number=engine_hand.number)

@@ -33,26 +33,39 @@ def record_event(
     *,
     hand_named: bool = True,
 ) -> Outcome:
-    """Store ``event`` as event number ``expected_seq`` of ``hand``.
+    """Store ``event`` as event number ``expected_seq`` of ``hand`` (``hand_named``
+    False: of the match's latest hand, see :func:`record_posted`)."""
+    number = hand.number if hand_named else None
+    return record_posted(hand.match_id, number, expected_seq, event, user)
 
-    Refused (400) when the engine refuses it; Stale (409) when ``expected_seq`` is not the
-    hand's next number or the hand is not the one in play — except that the same event
-    re-sent with the same ``expected_seq`` after it was stored is answered with the
-    current state and stores nothing (a retry from a flaky phone). ``hand_named`` False
-    means the client left the hand out and ``hand`` is the latest: a retry of the event
-    that completed the hand before it is recognised too (that hand was the one in play
-    when the event was first sent).
+
+def record_posted(
+    match_id: int, number: int | None, expected_seq: int, event: dict[str, Any], user: User
+) -> Outcome:
+    """Store ``event`` as event number ``expected_seq`` of hand ``number`` of the match
+    (None: the client left the hand out, the latest hand is meant).
+
+    Refused (400) when the engine refuses it; Stale (409) when the hand does not exist,
+    ``expected_seq`` is not the hand's next number or the hand is not the one in play —
+    except that the same event re-sent with the same ``expected_seq`` after it was stored
+    is answered with the current state and stores nothing (a retry from a flaky phone).
+    With the hand left out, a retry of the event that completed the hand before the
+    latest is recognised too (that hand was the one in play when the event was first
+    sent). The hand is read under the match's lock, which every write of a hand holds:
+    no lock of its own.
     """
+    hand_named = number is not None
     with transaction.atomic():
         # the club with it (may_record reads it), the lock on the match's row alone
         match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("club")
-            .get(pk=hand.match_id)
+            Match.objects.select_for_update(of=("self",)).select_related("club").get(pk=match_id)
         )
         if not may_record(user, match):
             raise PermissionDenied(record_refusal(user, match))
-        hand = Hand.objects.select_for_update().get(pk=hand.pk)
+        hands = Hand.objects.filter(match=match)
+        hand = (hands.filter(number=number) if hand_named else hands.order_by("-number")).first()
+        if hand is None:
+            raise Stale(msg("hand {number} does not exist yet", number=number), match)
         game = game_of(match.game)
         parsed = parse_event(game, event)
         if expected_seq != hand.next_seq:
@@ -70,11 +83,10 @@ def record_event(
                 ),
                 match,
             )
-        read_as = statecache.key(match)
         state = state_of(match)  # the state the last write kept, or the log replayed
         latest = _apply_and_store(game, match, hand, state, parsed, user)
         if _replays_alike(game, state, parsed):
-            statecache.keep(match, state, replaces=read_as)
+            statecache.keep(match, state)
     return Outcome(match, state, hand=latest)
 
 
@@ -96,7 +108,6 @@ def undo(
     complete hand it goes only with ``reopen`` (the hand's points leave the score)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
-        read_as = statecache.key(match)
         if not may_undo(user, match):
             raise PermissionDenied(UNDO_REFUSAL)
         events = HandEvent.objects.filter(hand__match=match)
@@ -170,7 +181,7 @@ def undo(
                 {"hand": error.hand, "trick": error.trick, "position": error.position},
             ) from error
         sync_rows(match, state)
-        statecache.keep(match, state, replaces=read_as)
+        statecache.keep(match, state)
     return Outcome(match, state)
 
 

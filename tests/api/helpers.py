@@ -45,3 +45,34 @@ def create_match(client, players, *, rules=None, first_dealer=0, club="pena") ->
     response = client.post("/api/v1/matches/", body, format="json")
     assert response.status_code == 201, response.json()
     return response.json()
+
+
+def seen(state) -> tuple:
+    """What the site reads of a match state, as a cached (folded) one must say it as the
+    full replay does: the score, the end, the rotation, the live summary, the legal
+    actions, the hands from the last complete one on (header, view, story, tricks), the
+    last complete hand's outcome and each unit's row (``games/services/fold.py``)."""
+    from games.engine import find_game
+    from games.services import hand_outcomes, live_summary
+    from games.services.derive import unit_rows
+
+    game = find_game(state.game)
+    hands = state.hands
+    tail = hands[len(hands) - (2 if hands and not hands[-1].is_complete else 1) :]
+    return (
+        (list(state.score), state.finished, state.winner_unit, state.awaiting_deal),
+        (state.next_dealer, len(hands), len(state.results)),
+        live_summary(state),
+        game.legal_actions(state),
+        [
+            (
+                (h.number, h.dealer, h.phase, h.to_act, h.is_complete),
+                (game.hand_header(h), game.hand_view(h), game.hand_story(h)),
+                [(t.leader, [c.text for c in t.cards], t.winner) for t in h.tricks],
+                [(s, c.text) for s, c in h.current_trick],
+            )
+            for h in tail
+        ],
+        hand_outcomes(game, state, last=1),
+        unit_rows(game, state, hand_outcomes(game, state)),
+    )
