@@ -177,13 +177,16 @@ NAMES_ALLOWED = {
     # a deployment's choice of the games analysed on write (fast enough at Cuatrola only
     # without a worker): configuration, read by name as a setting is
     "cuatrola_site/settings.py": {"cuatrola", "subastao", "belote"},
+    # the demo club's content: one event of each game, each found through the registry
+    # (find_game), as a user would pick it by name
+    "tournaments/management/commands/load_demo.py": {"cuatrola", "subastao", "belote"},
 }
 #: words of the games' notation that every game writes, though one game also counts a
 #: fact by that name: "suit" is a cante's or a declaration's field, and Belote's contract
 NOTATION_FIELDS = {"suit"}
 
 
-@pytest.mark.parametrize("app", ["games", "clubs", "cuatrola_site"])
+@pytest.mark.parametrize("app", ["games", "clubs", "tournaments", "cuatrola_site"])
 def test_the_site_names_no_game_nor_a_games_own_fact_outside_the_engine(app):
     """A game's name or its own fact written in the models, forms, pad, API, pages or
     settings is a second reading of the engine's: they take the registry's default game,

@@ -130,3 +130,22 @@ def test_a_service_refusal_names_its_field_and_is_translated_on_display():
     assert (refused.value.status, refused.value.item) == (400, {"field": "settings"})
     assert refused.value.message == "not a setting: colour, size"
     assert localize(refused.value.message, lang="es") == "no es un ajuste: colour, size"
+
+
+def test_a_games_standings_columns_are_headed_in_the_readers_language():
+    """Each game's own standings columns bring their English short header
+    (``Standing.short``); the Spanish page heads them with the engine's Spanish name."""
+    from tournaments.tables import short_name
+
+    columns = [column for game in games() for column in game.standings]
+    assert {c.key for c in columns} >= {"solos", "bids_made", "capots"}
+    for column in columns:
+        assert column.short, f"{column.key} has no English short header"
+        with translation.override("es"):
+            assert short_name(column.key) == column.name
+        with translation.override("en"):
+            assert short_name(column.key) == column.short
+    with translation.override("en"):
+        assert short_name("quintolas") == "Quin W"
+    with translation.override("es"):
+        assert short_name("bids") == "Sub"

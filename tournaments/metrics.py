@@ -142,6 +142,8 @@ class Metric:
     key: str = ""
     name: str = ""
     description: str = ""
+    #: a game's column: its short header in English (``Standing.short``)
+    short: str = ""
     #: True: more is better (ranked descending)
     higher_is_better: bool = True
     additive: bool = True
@@ -375,6 +377,7 @@ def _game_metric(game: str, column: Standing) -> Metric:
         "key": column.key,
         "name": column.name,
         "description": column.description,
+        "short": column.short,
         "games": (game,),
     }
     if column.rate_of is None:

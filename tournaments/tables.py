@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from .standings import REGISTRY, Scheme, columns
 
 #: the columns' short names as each language writes them (the pure standings module
-#: names them in Spanish, its descriptions in English: both are looked up here)
+#: names them in Spanish, its descriptions in English: both are looked up here); a game's
+#: own columns bring their English short name (``Standing.short``), translated here too
 SHORT = {
     "played": pgettext_lazy("standings", "Pl"),
     "won": pgettext_lazy("standings", "W"),
@@ -26,17 +27,6 @@ SHORT = {
     "points_against": pgettext_lazy("standings", "PA"),
     "points_diff": pgettext_lazy("standings", "Diff"),
     "forfeits": pgettext_lazy("standings", "FF"),
-    "solos": pgettext_lazy("standings", "Solo W"),
-    "cuatrolas": pgettext_lazy("standings", "Cuat W"),
-    "quintolas": pgettext_lazy("standings", "Quin W"),
-    "declared": pgettext_lazy("standings", "Decl"),
-    "declaration_rate": pgettext_lazy("standings", "% Decl"),
-    "bids": pgettext_lazy("standings", "Bids"),
-    "bids_made": pgettext_lazy("standings", "Made"),
-    "game_points": pgettext_lazy("standings", "GP"),
-    "rounds_won": pgettext_lazy("standings", "RW"),
-    "capots": pgettext_lazy("standings", "Capot"),
-    "contracts_made": pgettext_lazy("standings", "Contr"),
     "buchholz": pgettext_lazy("standings", "Bu"),
     "sonneborn_berger": pgettext_lazy("standings", "SB"),
     "head_to_head": pgettext_lazy("standings", "H2H"),
@@ -45,7 +35,10 @@ SHORT = {
 
 def short_name(key: str) -> str:
     """A standings column's header in the reader's language."""
-    return str(SHORT.get(key, REGISTRY[key].name))
+    if key in SHORT:
+        return str(SHORT[key])
+    metric = REGISTRY[key]
+    return pgettext("standings", metric.short) if metric.short else metric.name
 
 
 def description(key: str) -> str:

@@ -94,6 +94,9 @@ class Standing:
     description: str
     counters: tuple[str, ...] = ()
     rate_of: tuple[tuple[str, ...], str] | None = None
+    #: the column's short header in English, translated on display (context "standings");
+    #: empty: ``name`` as it is
+    short: str = ""
 
 
 @dataclass

@@ -29,14 +29,29 @@ class BeloteGame(TrickGame):
     penalty_rules = ("B6",)  # a renuncio penalty names B6 (B7)
     penalty_rule = "B7"
     standings = (
-        Standing("game_points", "PJu", "game points the rounds gave (B7)", ("game_points",)),
+        Standing(
+            "game_points", "PJu", "game points the rounds gave (B7)", ("game_points",), short="GP"
+        ),
         Standing(
             "rounds_won",
             "Rond",
             "rounds won (more round points than the other side)",
             ("rounds_won",),
+            short="RW",
         ),
-        Standing("capots", "Capot", "capots: every trick of a round taken (B7)", ("capots",)),
-        Standing("contracts_made", "Contr", "contracts made (doubled or not)", ("contracts_made",)),
+        Standing(
+            "capots",
+            "Capot",
+            "capots: every trick of a round taken (B7)",
+            ("capots",),
+            short="Capot",
+        ),
+        Standing(
+            "contracts_made",
+            "Contr",
+            "contracts made (doubled or not)",
+            ("contracts_made",),
+            short="Contr",
+        ),
     )
     fact_bonus = ("decl_points",)

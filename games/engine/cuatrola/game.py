@@ -27,31 +27,39 @@ class Cuatrola(TrickGame):
     penalty_rule = "C12"
     standings = (
         Standing(
-            "solos", "Solo G", "solos won (by tricks, or by the opponents' renuncio)", ("solo",)
+            "solos",
+            "Solo G",
+            "solos won (by tricks, or by the opponents' renuncio)",
+            ("solo",),
+            short="Solo W",
         ),
         Standing(
             "cuatrolas",
             "Cuat G",
             "cuatrolas won (by tricks, or by the opponents' renuncio)",
             ("cuatrola",),
+            short="Cuat W",
         ),
         Standing(
             "quintolas",
             "Quin G",
             "quintolas won (by tricks, or by the opponents' renuncio)",
             ("quintola",),
+            short="Quin W",
         ),
         Standing(
             "declared",
             "Decl",
             "declarations made: solos, cuatrolas and quintolas declared, won or not",
             ("declared_solo", "declared_cuatrola", "declared_quintola"),
+            short="Decl",
         ),
         Standing(
             "declaration_rate",
             "% Decl",
             "declarations won per hundred made",
             rate_of=(("solos", "cuatrolas", "quintolas"), "declared"),
+            short="% Decl",
         ),
     )
     fact_bonus = ("cante_points",)

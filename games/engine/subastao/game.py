@@ -49,12 +49,13 @@ class Subastao(TrickGame):
     penalty_rules = ("S4",)
     penalty_rule = "S7"
     standings = (
-        Standing("bids", "Sub", "auctions won (contracts played)", ("bids_won",)),
+        Standing("bids", "Sub", "auctions won (contracts played)", ("bids_won",), short="Bids"),
         Standing(
             "bids_made",
             "Cumpl",
             "contracts made (bid reached, or by tute, or by the opponents' renuncio)",
             ("bids_made",),
+            short="Made",
         ),
     )
     fact_bonus = ("cante_points",)
