@@ -40,6 +40,11 @@ TABLES = [
 AIMS = {"cuatrola": (None, 0.020), "belote": (0.5, 2.0), "subastao": (2.0, 10.0)}
 
 
+def _ms(seconds: float | None) -> str:
+    """Seconds as milliseconds for the printed line (a dash when not measured)."""
+    return "-" if seconds is None else f"{seconds * 1000:.1f} ms"
+
+
 def played_hands(name: str, rules_given: dict, count: int, seed: int) -> list:
     """``count`` complete hands (no void ones) played by the computer players."""
     rng = random.Random(seed)
@@ -168,20 +173,19 @@ def main(argv: list[str] | None = None) -> None:
         count = args.hands or counts[label]
         result = run_table(label, name, rules, count, args.budget, args.plain_budget)
         results.append(result)
-        fmt = lambda v: "-" if v is None else f"{v * 1000:.1f} ms"  # noqa: E731
         print(
             f"{label:9} {result['hands']} hands, solved within {args.budget:g} s: par "
             f"{result['par_solved']} of {result['hands']}, whole analysis "
             f"{result['whole_solved']} of {result['hands']}: "
-            f"par median {fmt(result['par_median_s'])} (max {fmt(result['par_max_s'])}), "
-            f"whole median {fmt(result['whole_median_s'])} "
-            f"(max {fmt(result['whole_max_s'])}); {result['nodes_per_par']} nodes per par, "
+            f"par median {_ms(result['par_median_s'])} (max {_ms(result['par_max_s'])}), "
+            f"whole median {_ms(result['whole_median_s'])} "
+            f"(max {_ms(result['whole_max_s'])}); {result['nodes_per_par']} nodes per par, "
             f"TT hits {result['tt_hit_rate']}; plain alpha-beta par median "
-            f"{fmt(result['plain_par_median_s'])} ({result['plain_not_solved']} past its "
+            f"{_ms(result['plain_par_median_s'])} ({result['plain_not_solved']} past its "
             f"budget): speed-up {'>= ' if result['speedup_is_lower_bound'] else ''}"
             f"x{result['speedup_median']}"
             + (
-                f"; plain minimax par {fmt(result['minimax_par_median_s'])}"
+                f"; plain minimax par {_ms(result['minimax_par_median_s'])}"
                 if label == "cuatrola"
                 else ""
             )

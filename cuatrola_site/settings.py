@@ -10,6 +10,7 @@ from pathlib import Path
 
 import environ
 from corsheaders.defaults import default_headers as default_cors_headers
+from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -297,8 +298,6 @@ LOGGING = {
 # carries the response's nonce (the scoreboard page, the API docs page); no plugin, no
 # frame, no other site's form. The scoreboard's `?api=` may name another site to poll:
 # that view widens connect-src for itself (cuatrola_site/views.py).
-from csp.constants import NONCE, NONE, SELF  # noqa: E402
-
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

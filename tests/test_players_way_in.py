@@ -22,12 +22,17 @@ pytestmark = pytest.mark.django_db
 User = get_user_model()
 
 
-@pytest.fixture
-def club():
+def club_of_four():
+    """A club with its organiser and four players: Ana, Blas, Eva, Dani."""
     club = ClubFactory(name="Peña Tute", slug="pena-tute")
     club.organiser = MembershipFactory(club=club, role="organiser").user
     club.seated = [PlayerFactory(club=club, display_name=n) for n in ("Ana", "Blas", "Eva", "Dani")]
     return club
+
+
+@pytest.fixture
+def club():
+    return club_of_four()
 
 
 def create_login(club, player, username="ana.p", by=None):

@@ -1,4 +1,3 @@
-# ruff: noqa: F811 (the club fixture, imported, is each test's argument)
 """Issue 19 item 18, the small things a newcomer tripped on: the pad labels Cuatrola's and
 Belote's speech "Cantos" (Subastao's "Subasta"), the home page names the three games,
 an entries table names a pair once, the individual entry form has no pairs hint, the
@@ -15,10 +14,15 @@ from games import services as games
 from games.engine import find_game
 from games.pad import pad_config
 from tests.test_club_management import client_for
-from tests.test_players_way_in import club  # noqa: F401 (a fixture: Ana, Blas, Eva, Dani)
+from tests.test_players_way_in import club_of_four
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return club_of_four()
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 import pytest
 from rest_framework.test import APIClient
 
+from tests.api.helpers import create_match, post_event
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 
@@ -40,3 +41,23 @@ def client_for(user=None) -> APIClient:
 @pytest.fixture
 def scorer_client(setup) -> APIClient:
     return client_for(setup.scorer)
+
+
+#: a Cuatrola deal (hand 1, dealer 3 shows 10o): the hand the API tests play
+DEAL = [
+    r.split()
+    for r in ["1o 3o 12c 11c 10e", "12o 1c 3c 10b 11e", "11o 10c 1e 3e 12b", "10o 12e 1b 3b 11b"]
+]
+
+
+@pytest.fixture
+def in_play(setup) -> dict:
+    """Hand 1 dealt with its deal, four passes, and 10e led by seat 0."""
+    client = client_for(setup.scorer)
+    state = create_match(client, setup.players, first_dealer=3)
+    state = post_event(
+        client, state["id"], state, {"kind": "deal", "trump_card": "10o", "deal": DEAL}
+    )
+    for _ in range(4):
+        state = post_event(client, state["id"], state, {"kind": "call", "call": "pass"})
+    return post_event(client, state["id"], state, {"kind": "play", "card": "10e"})

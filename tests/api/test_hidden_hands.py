@@ -12,13 +12,8 @@ from games import services
 from games.engine.cuatrola.simulate import random_match
 from tests.factories import MembershipFactory, UserFactory
 
-from .conftest import client_for
-from .helpers import create_match, post_event
+from .conftest import DEAL, client_for
 
-DEAL = [
-    r.split()
-    for r in ["1o 3o 12c 11c 10e", "12o 1c 3c 10b 11e", "11o 10c 1e 3e 12b", "10o 12e 1b 3b 11b"]
-]
 # dealer 3 shows 10o; all pass; seat 0 leads 10e
 HIDDEN_KNOWN = {"0": [], "1": [], "2": [], "3": ["10o"]}
 
@@ -46,19 +41,6 @@ def viewers(setup) -> dict[str, APIClient]:
 
 
 SEES = {"scorer", "organiser", "superuser"}
-
-
-@pytest.fixture
-def in_play(setup) -> dict:
-    """Hand 1 dealt with its deal, four passes, and 10e led by seat 0."""
-    client = client_for(setup.scorer)
-    state = create_match(client, setup.players, first_dealer=3)
-    state = post_event(
-        client, state["id"], state, {"kind": "deal", "trump_card": "10o", "deal": DEAL}
-    )
-    for _ in range(4):
-        state = post_event(client, state["id"], state, {"kind": "call", "call": "pass"})
-    return post_event(client, state["id"], state, {"kind": "play", "card": "10e"})
 
 
 @pytest.mark.parametrize(

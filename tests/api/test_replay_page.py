@@ -17,13 +17,12 @@ from games.steps import match_steps
 
 from .conftest import client_for
 from .helpers import post_event
-from .test_hidden_hands import in_play  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def trick_one(setup, in_play) -> dict:  # noqa: F811 (the fixture)
+def trick_one(setup, in_play) -> dict:
     """Dealer Diego (seat 3) shows 10o; the four pass; Ana leads 10e (``in_play``), Blas
     11e, Carmen 1e, Diego 12e: nine events, the ninth completes trick 1 (Carmen's ace)."""
     client = client_for(setup.scorer)

@@ -10,6 +10,8 @@ import shutil
 
 import pytest
 
+from tests.browser.helpers import phone_context
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = [
     "--no-sandbox",
@@ -46,6 +48,15 @@ def csp_lets_playwright_poll(settings):
     policy = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)
     policy["DIRECTIVES"]["script-src"] = [*policy["DIRECTIVES"]["script-src"], "'unsafe-eval'"]
     settings.CONTENT_SECURITY_POLICY = policy
+
+
+@pytest.fixture
+def phone(browser):
+    """A page in a phone-sized context (tests/browser/helpers.py PHONE)."""
+    context = phone_context(browser)
+    page = context.new_page()
+    yield page
+    context.close()
 
 
 @pytest.fixture

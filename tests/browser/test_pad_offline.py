@@ -9,7 +9,7 @@ import pytest
 
 from games.models import HandEvent
 from tests.browser.helpers import settled
-from tests.browser.test_pad_phone import SHOTS, first, make_match, open_pad, phone, store  # noqa: F401
+from tests.browser.test_pad_phone import SHOTS, first, make_match, store
 from tests.browser.test_scoring_pad import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,7 +28,7 @@ def test_the_manifest_and_the_worker_are_served(client):
     assert b"networkFirst" in worker.content
 
 
-def test_offline_reload_queues_two_cards_that_land_when_back(live_server, phone):  # noqa: F811
+def test_offline_reload_queues_two_cards_that_land_when_back(live_server, phone):
     match, user, events = make_match("cuatrola")
     store(match, user, events[: first(events, "play")])  # the auction done: trick 1 to lead
     page = phone

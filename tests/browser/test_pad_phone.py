@@ -16,7 +16,7 @@ from games import services
 from games.engine import find_game
 from games.models import Hand, HandEvent, Match
 from tests.api.helpers import record
-from tests.browser.helpers import ARTIFACTS, PHONE, phone_context, settled
+from tests.browser.helpers import ARTIFACTS, PHONE, settled
 from tests.browser.test_scoring_pad import log_in
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
@@ -31,14 +31,6 @@ RECORDS = {
     "subastao-3": "subastao/subastao_valid_p3_split_without_the_deal.json",
 }
 NAMES = ["Ana Pérez", "Blas Gil", "Carmen Ruiz", "Diego Sanz"]
-
-
-@pytest.fixture
-def phone(browser):
-    context = phone_context(browser)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def make_match(name: str):

@@ -7,13 +7,13 @@ import pytest
 from clubs.models import Club, Player
 from stats.tasks import start_rebuild
 from tests.i18n_leaks import leaks
-from tests.test_translated_pages import demo, names  # noqa: F401 (the fixture)
+from tests.test_translated_pages import names
 from tournaments.models import Tournament
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["es", "en"])
-def test_the_statistics_pages_have_no_word_of_the_other_language(demo, client, language):  # noqa: F811
+def test_the_statistics_pages_have_no_word_of_the_other_language(demo_data, client, language):
     start_rebuild()
     club = Club.objects.order_by("pk").first()
     urls = [f"/clubs/{club.slug}/stats/"]

@@ -27,7 +27,6 @@ from ..knowledge import Evidence, Knowledge, PlayRecord
 from ..messages import msg
 from .proofs import SuspectIndex
 from .refusals import (
-    SPEAK_TURN,  # noqa: F401 (the games' auctions import it here)
     Refusals,
 )
 from .search import Search

@@ -138,9 +138,8 @@ def test_subastao_ending_two_tricks():
 
 def complete_hand(name: str, rules: dict, seed: int):
     """A random complete hand (computer deal and auction, random cards) and its match."""
-    match = hand = None
-    for match, hand, _last in random_hand(name, rules, seed):  # noqa: B007 (the last one)
-        pass
+    for step in random_hand(name, rules, seed):
+        match = step[0]  # the last step's: the hand complete
     return match, match.hands[-1]
 
 

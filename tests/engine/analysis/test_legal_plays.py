@@ -38,7 +38,8 @@ def test_legal_plays_and_value_match_the_engine(name, rules, seed):
     game = find_game(name)
     seen = 0
     match = hand = None
-    for match, hand, last in random_hand(name, rules, seed):  # noqa: B007 (used after)
+    for step in random_hand(name, rules, seed):
+        match, hand, last = step  # the match is read after the loop: its last hand
         spec, pos = position_of(name, hand)
         if last == "belote":
             continue  # after a belote only its K and Q: a recording order, not B6
