@@ -8,7 +8,7 @@ import pytest
 from clubs.devices import create_device_token, sign_in_code
 from games import services
 from games.models import HandEvent
-from tests.browser.helpers import PHONE, settled, tap
+from tests.browser.helpers import PHONE, beside_live_server, settled, tap
 from tests.browser.helpers import fits as assert_fits
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
@@ -52,8 +52,12 @@ def record(match, user, *events) -> None:
     """Entries made elsewhere (another device, or before the test's page opens)."""
     hand = match.hands.order_by("-number").first()
     for event in events:
-        hand.refresh_from_db()
-        services.record_event(hand, hand.next_seq, event, user)
+
+        def write(event=event) -> None:
+            hand.refresh_from_db()
+            services.record_event(hand, hand.next_seq, event, user)
+
+        beside_live_server(write)
 
 
 def plays(match) -> list[str]:

@@ -16,7 +16,7 @@ from games import services
 from games.engine import find_game
 from games.models import Hand, HandEvent, Match
 from tests.api.helpers import record
-from tests.browser.helpers import ARTIFACTS, PHONE, settled
+from tests.browser.helpers import ARTIFACTS, PHONE, beside_live_server, settled
 from tests.browser.test_scoring_pad import log_in
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
@@ -55,8 +55,12 @@ def make_match(name: str):
 def store(match, user, events) -> None:
     """Store ``events`` after what the match has, each at the hand in play."""
     for event in events:
-        hand = Hand.objects.filter(match=match).order_by("-number").first()
-        services.record_event(hand, hand.next_seq, event, user)
+
+        def write(event=event) -> None:
+            hand = Hand.objects.filter(match=match).order_by("-number").first()
+            services.record_event(hand, hand.next_seq, event, user)
+
+        beside_live_server(write)
 
 
 def first(events, kind: str) -> int:
