@@ -313,7 +313,7 @@ def test_a_whole_club_night_on_phones(live_server, browser, settings):
     assert "Tras la jornada 1" in main_text(page)
     shot(page, "standings")
 
-    # 17. the scoreboard: table 1 is no longer live; its standings poll (every 10 s) ranks
+    # 17. the scoreboard: table 1 is no longer live, so it reads the standings, which rank
     # Ana y Blas first: 1 match point, +5
     table.wait_for(state="detached", timeout=15000)
     first_row = board.locator("#standings tr:nth-child(2)")

@@ -8,6 +8,7 @@ from django.utils import translation
 
 from clubs.devices import create_device_token
 from cuatrola_site.views import scoreboard_strings
+from tests.browser.helpers import beside_live_server
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 
@@ -98,3 +99,31 @@ def test_the_standings_note_is_in_the_readers_language():
         assert scoreboard_strings()["noStandings"] == (
             "La clasificación aparece cuando termina la primera partida."
         )
+
+
+def test_a_table_that_finishes_brings_the_standings_at_once(live_server, page, live_tournament):
+    """The standings' own poll is every 10 s; a table leaving the live list (here a forfeit
+    decided by the organiser) makes the scoreboard read them on its next live polls, so the
+    room sees the table's result within a few seconds, not up to ten."""
+    t, organiser = live_tournament
+    standings = []
+    page.on("request", lambda r: "/standings/" in r.url and standings.append(time.monotonic()))
+    page.goto(f"{live_server.url}/scoreboard/?tournament={t.pk}&every=300")
+    page.wait_for_selector(".table")
+    page.wait_for_timeout(600)  # two live polls: the scoreboard knows both tables
+    assert len(standings) == 1  # the first read, at load
+    fixture = t.rounds.get(number=1).fixtures.order_by("table").first()
+    loser = fixture.ordered()[1].entry
+    beside_live_server(
+        lambda: services.decide_fixture(fixture, organiser, "forfeit", forfeited=[loser])
+    )
+    decided = time.monotonic()
+    page.locator(f".table[data-match='{fixture.match_id}']").wait_for(state="detached")
+    page.wait_for_function(
+        "(document.querySelector('#standings tr:nth-child(2)') || {}).textContent"
+        "?.includes('Los del Casino')",
+        timeout=5000,
+    )
+    assert len(standings) >= 2
+    assert standings[1] - decided < 5  # far sooner than the standings' own 10 s poll
+    assert page.locator(".table").count() == 1
