@@ -31,6 +31,9 @@ def test_stats_pages_fit_a_phone_and_the_progress_bar_follows_the_job(
         assert page.locator("svg.chart").count() >= 1, url
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], (url, width)
+        # the figures (four columns) fit their box: nothing hidden to the right
+        wrap = page.locator(".table-wrap:has(table.stats)").first
+        assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth"), url
         # every chart names both its axes (issue 19 item 16)
         charts = page.locator("svg.chart")
         for i in range(charts.count()):
