@@ -1,3 +1,4 @@
+import json
 from functools import cache
 
 from django import forms
@@ -51,14 +52,42 @@ def _games_of(key: str) -> str:
     )
 
 
+@cache
+def _tables_of(key: str) -> str:
+    """The games and table sizes a metric ranks, as ``game:size`` words (Subastao's
+    "times 1st" is ``subastao:3`` only: its pairs tournaments have no such place)."""
+    metric = REGISTRY[key]
+    return " ".join(
+        f"{g.name}:{n}"
+        for g in games()
+        for n in sorted(_table_sizes(g))
+        if metric.applies(n, g.name)
+    )
+
+
+def _sizes_by_choice(option, game) -> dict[str, int] | None:
+    """For a choice option that decides the table's size (Subastao's ``players``): each
+    choice's number of units at a table, for the page's script; None for any other."""
+    if option.kind != "choice":
+        return None
+    sizes = {}
+    for choice in option.choices:
+        try:
+            sizes[str(choice)] = game.units(game.parse_rules({option.key: choice}))
+        except ValueError:  # a choice that needs another option set with it
+            continue
+    return sizes if len(set(sizes.values())) > 1 else None
+
+
 class TiebreakSelect(forms.Select):
-    """A tiebreak's choices, each option saying for which games the metric is registered
-    (``data-games``): the page's script offers only the chosen game's."""
+    """A tiebreak's choices, each option saying for which games and table sizes the metric
+    ranks (``data-tables``): the page's script offers only those of the chosen game and,
+    where a rule decides it, of the chosen table size."""
 
     def create_option(self, name, value, *args, **kwargs):
         option = super().create_option(name, value, *args, **kwargs)
         if value in REGISTRY:
-            option["attrs"]["data-games"] = _games_of(value)
+            option["attrs"]["data-tables"] = _tables_of(value)
         return option
 
 
@@ -115,6 +144,9 @@ class TournamentForm(forms.Form):
             for option in game.rule_options():
                 key = f"{game.name}-{option.key}"
                 self.fields[key] = rule_field(option, game)
+                sizes = _sizes_by_choice(option, game)
+                if sizes:
+                    self.fields[key].widget.attrs["data-table-sizes"] = json.dumps(sizes)
                 keys.append(key)
             self.rule_groups.append((game.name, game.title, keys))
 

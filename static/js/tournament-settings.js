@@ -1,7 +1,8 @@
 // The tournament form, a plain form without a script (every game's rules and every
 // tiebreak shown; the server counts and checks the chosen game's): with it, only the
-// chosen game's rules and tiebreaks (each option says its games: data-games), the Swiss
-// rounds only for a Swiss, and the tiebreak picker grows one select at a time, a metric
+// chosen game's rules and tiebreaks (each option says the games and table sizes it ranks,
+// data-tables="subastao:3"; a rule that decides the size says each choice's size,
+// data-table-sizes), the Swiss rounds only for a Swiss, and the tiebreak picker grows one select at a time, a metric
 // chosen once not offered again below it.
 (function () {
   var game = document.getElementById("id_game");
@@ -21,14 +22,26 @@
     });
   }
 
+  // the chosen game's table size where one of its rules decides it (the server says which)
+  function tableSize() {
+    var sizer = document.querySelector("fieldset[data-game='" + game.value + "'] select[data-table-sizes]");
+    return sizer ? JSON.parse(sizer.dataset.tableSizes)[sizer.value] : null;
+  }
+
+  function ranks(option, size) {
+    var tables = (option.dataset.tables || "").split(" ");
+    if (size) return tables.indexOf(game.value + ":" + size) !== -1;
+    return tables.some(function (t) { return t.indexOf(game.value + ":") === 0; });
+  }
+
   function showTiebreaks() {
     var chosen = [];
     var shownEmpty = false;
+    var size = tableSize();
     slots.forEach(function (select) {
       Array.prototype.forEach.call(select.options, function (option) {
         if (!option.value) return;
-        var games = (option.dataset.games || "").split(" ");
-        var offered = games.indexOf(game.value) !== -1 && chosen.indexOf(option.value) === -1;
+        var offered = ranks(option, size) && chosen.indexOf(option.value) === -1;
         option.hidden = !offered;
         option.disabled = !offered;
       });
@@ -48,6 +61,9 @@
   game.addEventListener("change", function () { showRules(); showTiebreaks(); });
   if (format) format.addEventListener("change", showFormat);
   slots.forEach(function (select) { select.addEventListener("change", showTiebreaks); });
+  document.querySelectorAll("select[data-table-sizes]").forEach(function (select) {
+    select.addEventListener("change", showTiebreaks);
+  });
   showRules();
   showFormat();
   showTiebreaks();

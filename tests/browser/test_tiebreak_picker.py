@@ -1,6 +1,6 @@
 """The new-tournament form on a 390 × 844 phone: the tiebreak picker offers the chosen
-game's metrics only, one select at a time, a metric chosen once not again below; the
-Swiss rounds appear for a Swiss only."""
+game's metrics only (and its table size's, where a rule decides it), one select at a time,
+a metric chosen once not again below; the Swiss rounds appear for a Swiss only."""
 
 import pytest
 
@@ -51,8 +51,20 @@ def test_the_tiebreak_picker_on_a_phone(live_server, browser):
     # a game changed: a metric it has not is dropped
     page.select_option("#id_game", "cuatrola")
     assert page.input_value("#id_tiebreak_1") == ""
+    # Subastao: "times 1st" ranks tables of three (3 players), not two pairs (4 players)
+    page.select_option("#id_game", "subastao")
+    page.select_option("#id_subastao-players", "3")
+    assert "placed_1" in offered(page, "#id_tiebreak_1")
+    assert "won" not in offered(page, "#id_tiebreak_1")
+    assert page.input_value("#id_tiebreak_2") == ""  # the points difference: pairs only
+    page.select_option("#id_tiebreak_1", "placed_1")
+    page.select_option("#id_subastao-players", "4")
+    assert page.input_value("#id_tiebreak_1") == ""  # dropped with the table of three
+    assert "placed_1" not in offered(page, "#id_tiebreak_1")
+    assert "won" in offered(page, "#id_tiebreak_1")
     page.select_option("#id_game", "belote")
     page.select_option("#id_tiebreak_1", "capots")
+    page.select_option("#id_tiebreak_2", "points_diff")
     page.click("#tournament-settings button[type=submit]")
     page.wait_for_url("**/tournaments/*/")
     assert Tournament.objects.get().tiebreaks == ["capots", "points_diff"]

@@ -1,6 +1,7 @@
 """The new-tournament form's tiebreaks (issue 19 item 9): an ordered picker of plain
 selects (one per place, a phone's own picker), each option saying the games its metric is
-registered for, only the chosen game's once the game is known; the Swiss rounds marked as
+ranks (games and table sizes), only the chosen game's once the game is known, a rule that
+decides the table's size saying so; the Swiss rounds marked as
 the Swiss format's; a tiebreak chosen twice is refused naming the place it holds."""
 
 import re
@@ -26,21 +27,26 @@ BASE = {"name": "Liga", "format": "round_robin", "swiss_rounds": "5", "is_public
 
 
 def options(html: str, select: str) -> dict[str, str]:
-    """The options of ``select`` (its name): value → data-games."""
+    """The options of ``select`` (its name): value → data-tables."""
     body = re.search(rf'<select name="{select}"[^>]*>(.*?)</select>', html, re.S).group(1)
-    return dict(re.findall(r'<option value="([^"]+)" data-games="([^"]*)"', body))
+    return dict(re.findall(r'<option value="([^"]+)" data-tables="([^"]*)"', body))
 
 
-def test_each_option_says_its_games_and_no_game_is_given_every_metric(organiser):
+def test_each_option_says_its_games_and_tables_and_no_game_is_given_every_metric(organiser):
     html = organiser.get("/clubs/pena/tournaments/new/").content.decode()
     first = options(html, "tiebreak_1")
-    assert first["solos"] == "cuatrola"
-    assert first["game_points"] == "belote"
-    assert first["bids_made"] == "subastao"
-    assert first["buchholz"] == "cuatrola subastao belote"
-    # times placed 1st: a table of three's, Subastao's only; hands won: a pairs table's
-    assert first["placed_1"] == "subastao"
-    assert first["hands_won"] == "cuatrola subastao belote"
+    assert first["solos"] == "cuatrola:2"
+    assert first["game_points"] == "belote:2"
+    # Subastao's tables: two pairs (4 players) or three seats (3 players)
+    assert first["bids_made"] == "subastao:2 subastao:3"
+    assert first["buchholz"] == "cuatrola:2 subastao:2 subastao:3 belote:2"
+    # times placed 1st: a table of three's, Subastao's only; matches won: a pairs table's
+    assert first["placed_1"] == "subastao:3"
+    assert first["won"] == "cuatrola:2 subastao:2 belote:2"
+    # the rule that decides it says each choice's size: 3 players, 3 units; 4, two pairs
+    sizer = re.search(r'<select name="subastao-players"[^>]*>', html).group(0)
+    assert 'data-table-sizes="{&quot;3&quot;: 3, &quot;4&quot;: 2}"' in sizer
+    assert html.count("data-table-sizes") == 1  # no other rule changes a table's size
     assert len(re.findall(r'<select name="tiebreak_\d"', html)) == 6
     assert '<p data-format="swiss">' in html  # the script shows it for a Swiss only
 
