@@ -100,10 +100,25 @@ class GameStatsSerializer(serializers.Serializer):
     points_distribution = BucketSerializer(many=True)
 
 
+class VersusSerializer(serializers.Serializer):
+    ours = serializers.CharField(help_text="The player (`12`) or one of its pairs (`12-40`)")
+    ours_name = serializers.CharField()
+    theirs = serializers.CharField(help_text="The opponent: a player, or a pair `7-9`")
+    theirs_name = serializers.CharField()
+    game = serializers.CharField()
+    matches = serializers.IntegerField(help_text="Matches played against them")
+    matches_won = serializers.IntegerField()
+    hands = serializers.IntegerField(help_text="Hands played against them")
+    hands_won = serializers.IntegerField()
+
+
 class ScopeStatsSerializer(serializers.Serializer):
     scope = serializers.ChoiceField(choices=Scope.choices)
     key = serializers.CharField()
     games = GameStatsSerializer(many=True)
+    versus = VersusSerializer(
+        many=True, help_text="A player's head to head (its pairs' too); empty for other scopes"
+    )
 
 
 class ProgressSerializer(serializers.Serializer):
@@ -152,7 +167,18 @@ def scope_stats(request: Request, scope: str, key: str) -> Response:
     club = _guard(scope, key, request.user)
     totals = readable_totals(request.user, club)  # what this reader may read, no more
     games = report.as_json(report.scope_stats(scope, key, totals))
-    return Response({"scope": scope, "key": key, "games": games})
+    versus = []
+    if scope == "player":
+        names = report.player_names(club)
+        versus = [
+            row
+            | {
+                "ours_name": report.unit_name(names, row["ours"]),
+                "theirs_name": report.unit_name(names, row["theirs"]),
+            }
+            for row in report.head_to_head(totals, key)
+        ]
+    return Response({"scope": scope, "key": key, "games": games, "versus": versus})
 
 
 @extend_schema(summary="Progress of the latest statistics job", responses={200: ProgressSerializer})

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet, Sum
 
+from clubs.models import Club
 from games.engine import find_game
 
 from .models import StatTotal
@@ -227,6 +228,15 @@ def people(totals: QuerySet[StatTotal], scope: str) -> dict[str, list[dict]]:
             }
         )
     return out
+
+
+def player_names(club: Club) -> dict[int, str]:
+    return dict(club.players.values_list("pk", "display_name"))
+
+
+def unit_name(names: dict[int, str], key: str) -> str:
+    """A player's name, or a pair's two (``12-40``)."""
+    return " & ".join(names.get(int(p), p) for p in key.split("-"))
 
 
 def head_to_head(totals: QuerySet[StatTotal], key: str) -> list[dict]:

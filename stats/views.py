@@ -134,29 +134,20 @@ def _page(
     return render(request, "stats/stats.html", context)
 
 
-def _names(club: Club) -> dict[int, str]:
-    return dict(club.players.values_list("pk", "display_name"))
-
-
-def _name(names: dict[int, str], key: str) -> str:
-    """A player's name, or a pair's two (``12-40``)."""
-    return " & ".join(names.get(int(p), p) for p in key.split("-"))
-
-
 def _people(
     club: Club, totals: QuerySet[StatTotal]
 ) -> tuple[list[tuple[str, PeopleTable]], list[tuple[str, PairTable]]]:
     """Per game, the players' table and the pairs'."""
-    names = _names(club)
+    names = report.player_names(club)
     players = report.people(totals, "player")
     for rows in players.values():
         for row in rows:
-            row["name"] = _name(names, row["key"])
+            row["name"] = report.unit_name(names, row["key"])
             row["url"] = reverse("stats:player", args=[club.slug, int(row["key"])])
     pairs = report.people(totals, "pair")
     for rows in pairs.values():
         for row in rows:
-            row["name"] = _name(names, row["key"])
+            row["name"] = report.unit_name(names, row["key"])
     return (
         [(g, people_table(PeopleTable, find_game(g), r, f"p{g}-")) for g, r in players.items()],
         [(g, people_table(PairTable, find_game(g), r, f"q{g}-")) for g, r in pairs.items()],
@@ -164,10 +155,13 @@ def _people(
 
 
 def _head_to_head(club: Club, totals: QuerySet[StatTotal], key: str) -> list[dict]:
-    names = _names(club)
+    names = report.player_names(club)
     rows = report.head_to_head(totals, key)
     for row in rows:
-        row["ours"], row["theirs"] = _name(names, row["ours"]), _name(names, row["theirs"])
+        row["ours"], row["theirs"] = (
+            report.unit_name(names, row["ours"]),
+            report.unit_name(names, row["theirs"]),
+        )
         row["game"] = find_game(row["game"]).title
     return rows
 

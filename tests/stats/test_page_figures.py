@@ -138,10 +138,13 @@ def test_players_tables_per_game_with_a_rate_per_kind_and_the_csv(client, club):
     assert "2/3" in lines[1]
 
 
+def four_players(club) -> list[Player]:
+    names = ("Ana", "Blas", "Carmen", "Diego")
+    return [Player.objects.create(club=club, display_name=n) for n in names]
+
+
 def test_a_players_page_has_won_figures_and_head_to_head(client, club):
-    ana, blas, carmen, diego = (
-        Player.objects.create(club=club, display_name=n) for n in ("Ana", "Blas", "Carmen", "Diego")
-    )
+    ana, blas, carmen, diego = four_players(club)
     totals(
         club,
         "player",
@@ -176,3 +179,42 @@ def test_a_players_page_has_won_figures_and_head_to_head(client, club):
     # Blas's own record against Ana is his page's, not hers: two rows here
     rows = re.findall(r"<tr[^>]*>.*?</tr>", text.split("Cara a cara")[1], re.S)
     assert len([r for r in rows if "<td" in r]) == 2
+
+
+def test_the_api_serves_a_players_head_to_head(client, club):
+    ana, blas, carmen, diego = four_players(club)
+    pair_ac, pair_bd = f"{ana.pk}-{carmen.pk}", f"{blas.pk}-{diego.pk}"
+    totals(club, "versus", f"{ana.pk}:{blas.pk}", {"matches": 3, "matches_won": 2})
+    totals(club, "versus", f"{pair_ac}:{pair_bd}", {"matches": 1, "played_hands": 9})
+    totals(club, "versus", f"{blas.pk}:{ana.pk}", {"matches": 3, "matches_won": 1})  # Blas's
+    body = client.get(f"/api/v1/stats/player/{ana.pk}/").json()
+    rows = sorted(body["versus"], key=lambda r: r["ours"])
+    assert rows == sorted(
+        [
+            {
+                "ours": str(ana.pk),
+                "ours_name": "Ana",
+                "theirs": str(blas.pk),
+                "theirs_name": "Blas",
+                "game": "subastao",
+                "matches": 3,
+                "matches_won": 2,
+                "hands": 0,
+                "hands_won": 0,
+            },
+            {
+                "ours": pair_ac,
+                "ours_name": "Ana & Carmen",
+                "theirs": pair_bd,
+                "theirs_name": "Blas & Diego",
+                "game": "subastao",
+                "matches": 1,
+                "matches_won": 0,
+                "hands": 9,
+                "hands_won": 0,
+            },
+        ],
+        key=lambda r: r["ours"],
+    )
+    # other scopes have no head to head
+    assert client.get(f"/api/v1/stats/club/{club.pk}/").json()["versus"] == []
