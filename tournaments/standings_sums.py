@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from operator import add
 
-from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Value, When
+from django.db import connection
+from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Sum, Value, When
 
 from games.engine import find_game
 from games.models import Match, MatchUnit
@@ -88,6 +89,8 @@ def played(tournament: Tournament, annulled: set[int]) -> QuerySet:
 
 #: one entry's part in a decided match: (fixture, entry, place, the values of the sums)
 UnitRow = tuple[int, int, int, list[int]]
+#: entry → other entry → a count (games between them, or times placed above the other)
+Matrix = dict[int, dict[int, int]]
 
 
 def unit_rows(rows: QuerySet, names: Sequence[str], scheme: Scheme) -> dict[int, list[UnitRow]]:
@@ -102,6 +105,37 @@ def unit_rows(rows: QuerySet, names: Sequence[str], scheme: Scheme) -> dict[int,
     for number, fixture, entry, place, *values in query:
         out[number].append((fixture, entry, place, values))
     return out
+
+
+def unit_sums(rows: QuerySet, names: Sequence[str], scheme: Scheme) -> dict[int, list[int]]:
+    """Entry → its sums over ``rows`` (the values of the sums ``names``, in that order),
+    added up by the database: the state before the first round a recompute redoes."""
+    aliases = {f"s{i}": Sum(unit_value(name, scheme)) for i, name in enumerate(names)}
+    query = rows.order_by().values("entry").annotate(**aliases).values_list("entry", *aliases)
+    return {entry: list(values) for entry, *values in query}
+
+
+def meetings(rows: QuerySet) -> tuple[Matrix, Matrix]:
+    """How often each entry met each other at the decided matches ``rows``, and how often
+    it was placed above it, from one aggregate over the pairs of units at each fixture
+    (no row per match comes back: at most one per pair of entries)."""
+    sql, params = (
+        rows.order_by().values_list("fixture_id", "entry_id", "u__place").query.sql_with_params()
+    )
+    query = (
+        f"WITH p (fixture, entry, place) AS ({sql}) "
+        "SELECT a.entry, b.entry, COUNT(*), SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END) "
+        "FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry "
+        "GROUP BY a.entry, b.entry"
+    )
+    games: Matrix = defaultdict(lambda: defaultdict(int))
+    above: Matrix = defaultdict(lambda: defaultdict(int))
+    with connection.cursor() as cursor:
+        cursor.execute(query, params)
+        for e, o, met, placed_above in cursor.fetchall():
+            games[e][o] = met
+            above[e][o] = placed_above
+    return games, above
 
 
 def unplayed_results(tournament: Tournament, gone: Mapping[int, int]) -> list[Result]:
@@ -158,15 +192,31 @@ def unplayed_result(
 
 @dataclass
 class Standings:
-    """A tournament's stored standings: its entries' names and the rows after each round."""
+    """A tournament's stored standings: its entries' names and the rows after each round
+    (from the first round redone on)."""
 
     names: dict[int, str]
     by_round: dict[int, list[Row]]
 
 
-def standings_from_sums(tournament: Tournament, scheme: Scheme) -> Standings:
-    """The standings after each round with results (round 0, everybody level, when there
-    are none), from the unit rows."""
+@dataclass
+class Before:
+    """What the rounds before the first one redone leave: each entry's sums, the games
+    between entries and the placings between them, and whether anything was decided."""
+
+    sums: Mapping[int, list[int]]
+    games: Matrix
+    above: Matrix
+    decided: bool
+
+
+def standings_from_sums(tournament: Tournament, scheme: Scheme, from_round: int = 0) -> Standings:
+    """The standings after each round with results from ``from_round`` on (0 or 1: every
+    round; round 0, everybody level, when nothing is decided at all), from the unit rows.
+
+    The rounds before ``from_round`` are read summed by the database (each entry's sums,
+    and the meetings between entries when a tiebreak reads them): a recompute after a
+    result in the last round ranks one round, whatever the tournament's length."""
     entries = list(
         tournament.entries.values_list(
             "pk", "name", "withdrawn", "withdrawal_results", "withdrawn_after_round"
@@ -178,13 +228,33 @@ def standings_from_sums(tournament: Tournament, scheme: Scheme) -> Standings:
     gone = {pk: after for pk, _, out, _, after in entries if out and after is not None}
     ordered = [REGISTRY[k] for k in in_dependency_order(columns(scheme))]
     sum_names = list(dict.fromkeys(s for m in ordered if m.additive for s in m.sums))
-    played_rows = unit_rows(played(tournament, annulled), sum_names, scheme)
+    rows = played(tournament, annulled)
+    played_rows = unit_rows(rows.filter(fixture__round__number__gte=from_round), sum_names, scheme)
+    before = Before(
+        {}, defaultdict(lambda: defaultdict(int)), defaultdict(lambda: defaultdict(int)), False
+    )
+    if from_round > 1:
+        earlier = rows.filter(fixture__round__number__lt=from_round)
+        before.sums = unit_sums(earlier, sum_names, scheme)
+        if any(m.key in RELATIONAL for m in ordered):
+            before.games, before.above = meetings(earlier)
+        before.decided = bool(before.sums)
     unplayed: dict[int, list[Result]] = defaultdict(list)
     for r in without_annulled(unplayed_results(tournament, gone), annulled):
         unplayed[r.round].append(r)
     return Standings(
         names,
-        by_round(list(names), scheme, withdrawn, ordered, sum_names, played_rows, unplayed),
+        by_round(
+            list(names),
+            scheme,
+            withdrawn,
+            ordered,
+            sum_names,
+            played_rows,
+            unplayed,
+            from_round,
+            before,
+        ),
     )
 
 
@@ -196,8 +266,12 @@ def by_round(
     sum_names: Sequence[str],
     played: Mapping[int, list[UnitRow]],
     unplayed: Mapping[int, list[Result]],
+    from_round: int,
+    before: Before,
 ) -> dict[int, list[Row]]:
-    """Accumulate round by round and rank after each (see :func:`standings_from_sums`).
+    """Accumulate round by round from ``from_round`` and rank after each (see
+    :func:`standings_from_sums`); ``played`` holds the rounds from ``from_round`` on,
+    ``before`` what the earlier ones left, ``unplayed`` every round's byes and forfeits.
 
     Each entry's sums so far are one list (what its rows add, element by element); an
     additive metric is read from them after each round (``Metric.from_sums`` is linear in
@@ -208,14 +282,13 @@ def by_round(
     keys = {m.key for m in ordered}
     relational = any(k in RELATIONAL for k in keys)
     zero = [0] * len(sum_names)
-    so_far = dict.fromkeys(entries, zero)
+    so_far = {e: before.sums.get(e, zero) for e in entries}
     extra = {m.key: dict.fromkeys(entries, 0) for m in additive}  # byes and forfeits
     # a metric that is one sum as it is reads a column of the lists; others, a dict each
     plain = {m.key: sum_names.index(m.sums[0]) for m in additive if _reads_one_sum(m)}
     unsummed = [m.key for m in additive if not m.sums and _default_from_sums(m)]
     named = [m for m in additive if m.key not in plain and m.key not in unsummed]
-    games: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    above: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    games, above = before.games, before.above
     ppw = scheme.points_per_win
 
     def mini_league(group: list[int]) -> dict[int, float]:
@@ -230,8 +303,19 @@ def by_round(
                     games[e][o] += 1
                     above[e][o] += place < other
 
+    def add_unplayed(number: int) -> None:
+        for r in unplayed.get(number, ()):
+            add_up(extra, r, additive, scheme)
+            met(list(zip(r.entries, r.placings, strict=True)))
+
+    earlier = sorted(n for n in unplayed if n < from_round)
+    for number in earlier:
+        add_unplayed(number)
+    numbers = sorted(n for n in set(played) | set(unplayed) if n >= from_round)
+    if not numbers and not earlier and not before.decided:
+        numbers = [0]  # nothing decided at all: everybody level
     out: dict[int, list[Row]] = {}
-    for number in sorted(set(played) | set(unplayed)) or [0]:
+    for number in numbers:
         tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for fixture, entry, place, values in played.get(number, ()):
             if entry in so_far:
@@ -240,9 +324,7 @@ def by_round(
                 tables[fixture].append((entry, place))
         for units in tables.values():
             met(units)
-        for r in unplayed.get(number, ()):
-            add_up(extra, r, additive, scheme)
-            met(list(zip(r.entries, r.placings, strict=True)))
+        add_unplayed(number)
         values: dict[str, Mapping[int, float]] = {}
         for key, i in plain.items():
             bonus = extra[key]

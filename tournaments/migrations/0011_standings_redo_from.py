@@ -1,0 +1,20 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("tournaments", "0010_default_game_from_registry"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="tournament",
+            name="standings_redo_from",
+            field=models.PositiveIntegerField(blank=True, null=True),
+        ),
+        migrations.AddField(
+            model_name="standingssnapshot",
+            name="digest",
+            field=models.CharField(blank=True, default="", max_length=32),
+        ),
+    ]
