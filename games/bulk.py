@@ -30,12 +30,12 @@ def insert_rows(model: type[models.Model], columns: list[str], rows: list[list[A
 
     meta = model._meta
     quote = connection.ops.quote_name
-    json = {i for i, c in enumerate(columns) if isinstance(meta.get_field(c), models.JSONField)}
+    encoded = {i for i, c in enumerate(columns) if isinstance(meta.get_field(c), models.JSONField)}
     names = ", ".join(quote(meta.get_field(c).column) for c in columns)
     statement = f"COPY {quote(meta.db_table)} ({names}) FROM STDIN"
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
         for row in rows:
-            for i in json:
+            for i in encoded:
                 # None stays SQL NULL, as the ORM stores it; JSON text goes as it is
                 if row[i] is not None and not isinstance(row[i], JsonText):
                     row[i] = Jsonb(row[i])

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from operator import add
 
 from django.db import connection
-from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Sum, Value, When
+from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Value, When
 
 from games.engine import find_game
 from games.models import Match, MatchUnit
@@ -93,49 +93,56 @@ UnitRow = tuple[int, int, int, list[int]]
 Matrix = dict[int, dict[int, int]]
 
 
-def unit_rows(rows: QuerySet, names: Sequence[str], scheme: Scheme) -> dict[int, list[UnitRow]]:
-    """Round → the :data:`UnitRow` of every entry at every decided match in it."""
+def decided(
+    rows: QuerySet, names: Sequence[str], scheme: Scheme, from_round: int, relational: bool
+) -> tuple[dict[int, list[UnitRow]], Before]:
+    """The decided matches ``rows`` in one query: round → the :data:`UnitRow` of every
+    entry at every match from ``from_round`` on; and what the earlier rounds leave
+    (:class:`Before`), added up by the database: each entry's sums (the values of the
+    sums ``names``, in that order) and, if ``relational``, how often each entry met each
+    other and was placed above it (one row per pair of entries, none per match).
+
+    The unit rows are read once (a materialised CTE) for the three parts."""
     aliases = {f"s{i}": unit_value(name, scheme) for i, name in enumerate(names)}
-    query = (
+    inner, params = (
         rows.annotate(**aliases)
         .order_by()
         .values_list("fixture__round__number", "fixture_id", "entry_id", "u__place", *aliases)
+        .query.sql_with_params()
     )
-    out: dict[int, list[UnitRow]] = defaultdict(list)
-    for number, fixture, entry, place, *values in query:
-        out[number].append((fixture, entry, place, values))
-    return out
-
-
-def unit_sums(rows: QuerySet, names: Sequence[str], scheme: Scheme) -> dict[int, list[int]]:
-    """Entry → its sums over ``rows`` (the values of the sums ``names``, in that order),
-    added up by the database: the state before the first round a recompute redoes."""
-    aliases = {f"s{i}": Sum(unit_value(name, scheme)) for i, name in enumerate(names)}
-    query = rows.order_by().values("entry").annotate(**aliases).values_list("entry", *aliases)
-    return {entry: list(values) for entry, *values in query}
-
-
-def meetings(rows: QuerySet) -> tuple[Matrix, Matrix]:
-    """How often each entry met each other at the decided matches ``rows``, and how often
-    it was placed above it, from one aggregate over the pairs of units at each fixture
-    (no row per match comes back: at most one per pair of entries)."""
-    sql, params = (
-        rows.order_by().values_list("fixture_id", "entry_id", "u__place").query.sql_with_params()
-    )
+    sums = ", ".join(aliases)
+    parts = [
+        f"SELECT 0, round, fixture, entry, place, {sums} FROM p WHERE round >= %s",
+        f"SELECT 1, 0, 0, entry, 0, {', '.join(f'SUM({a})' for a in aliases)}"
+        " FROM p WHERE round < %s GROUP BY entry",
+    ]
+    if relational:  # the games between entries, in the place of the first two sums
+        assert len(aliases) >= 2, "every table sums its units and its placings"
+        padding = ", 0" * (len(aliases) - 2)
+        parts.append(
+            "SELECT 2, 0, a.entry, b.entry, 0, COUNT(*),"
+            f" SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END){padding}"
+            " FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry"
+            " WHERE a.round < %s GROUP BY a.entry, b.entry"
+        )
     query = (
-        f"WITH p (fixture, entry, place) AS ({sql}) "
-        "SELECT a.entry, b.entry, COUNT(*), SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END) "
-        "FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry "
-        "GROUP BY a.entry, b.entry"
+        f"WITH p (round, fixture, entry, place, {sums}) AS MATERIALIZED ({inner}) "
+        + " UNION ALL ".join(parts)
     )
-    games: Matrix = defaultdict(lambda: defaultdict(int))
-    above: Matrix = defaultdict(lambda: defaultdict(int))
+    played: dict[int, list[UnitRow]] = defaultdict(list)
+    before = Before(
+        {}, defaultdict(lambda: defaultdict(int)), defaultdict(lambda: defaultdict(int))
+    )
     with connection.cursor() as cursor:
-        cursor.execute(query, params)
-        for e, o, met, placed_above in cursor.fetchall():
-            games[e][o] = met
-            above[e][o] = placed_above
-    return games, above
+        cursor.execute(query, [*params, *[from_round] * len(parts)])
+        for kind, number, fixture, entry, place, *values in cursor.fetchall():
+            if kind == 0:
+                played[number].append((fixture, entry, place, values))
+            elif kind == 1:
+                before.sums[entry] = values
+            else:  # fixture, entry: the two entries; the games, the times placed above
+                before.games[fixture][entry], before.above[fixture][entry] = values[:2]
+    return played, before
 
 
 def unplayed_results(tournament: Tournament, gone: Mapping[int, int]) -> list[Result]:
@@ -202,12 +209,11 @@ class Standings:
 @dataclass
 class Before:
     """What the rounds before the first one redone leave: each entry's sums, the games
-    between entries and the placings between them, and whether anything was decided."""
+    between entries and the placings between them."""
 
-    sums: Mapping[int, list[int]]
+    sums: dict[int, list[int]]
     games: Matrix
     above: Matrix
-    decided: bool
 
 
 def standings_from_sums(tournament: Tournament, scheme: Scheme, from_round: int = 0) -> Standings:
@@ -228,17 +234,10 @@ def standings_from_sums(tournament: Tournament, scheme: Scheme, from_round: int 
     gone = {pk: after for pk, _, out, _, after in entries if out and after is not None}
     ordered = [REGISTRY[k] for k in in_dependency_order(columns(scheme))]
     sum_names = list(dict.fromkeys(s for m in ordered if m.additive for s in m.sums))
-    rows = played(tournament, annulled)
-    played_rows = unit_rows(rows.filter(fixture__round__number__gte=from_round), sum_names, scheme)
-    before = Before(
-        {}, defaultdict(lambda: defaultdict(int)), defaultdict(lambda: defaultdict(int)), False
+    relational = any(m.key in RELATIONAL for m in ordered)
+    played_rows, before = decided(
+        played(tournament, annulled), sum_names, scheme, from_round, relational
     )
-    if from_round > 1:
-        earlier = rows.filter(fixture__round__number__lt=from_round)
-        before.sums = unit_sums(earlier, sum_names, scheme)
-        if any(m.key in RELATIONAL for m in ordered):
-            before.games, before.above = meetings(earlier)
-        before.decided = bool(before.sums)
     unplayed: dict[int, list[Result]] = defaultdict(list)
     for r in without_annulled(unplayed_results(tournament, gone), annulled):
         unplayed[r.round].append(r)
@@ -312,7 +311,7 @@ def by_round(
     for number in earlier:
         add_unplayed(number)
     numbers = sorted(n for n in set(played) | set(unplayed) if n >= from_round)
-    if not numbers and not earlier and not before.decided:
+    if not numbers and not earlier and not before.sums:
         numbers = [0]  # nothing decided at all: everybody level
     out: dict[int, list[Row]] = {}
     for number in numbers:
