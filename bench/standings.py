@@ -171,7 +171,7 @@ def main() -> None:
             print(
                 f"    {label:40} recompute {g['wall'] * 1000:7.1f} ms"
                 f" (CPU {g['cpu'] * 1000:6.1f} ms), {g['queries']:2} SQL queries,"
-                f" {g['covered']:3} snapshots redone | ratio {g['wall'] / floor:5.1f}x"
+                f" {g['covered']:3} rounds ranked | ratio {g['wall'] / floor:5.1f}x"
             )
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 

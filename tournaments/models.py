@@ -263,6 +263,22 @@ class StandingsSnapshot(models.Model):
         return f"{self.tournament} — standings after round {self.after_round}"
 
 
+class StandingsState(models.Model):
+    """What the rounds before the last one the stored standings rank leave, as of their
+    version (derived; ``tournaments.standings_state``): the next recompute after a result
+    from that round on starts from it instead of summing every earlier round."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    #: the tournament's ``standings_version`` it goes with (any other: not used)
+    version = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: standings state at version {self.version}"
+
+
 class TournamentDevice(models.Model):
     """A device token limited to one tournament's matches. The scope lives here, above the
     token, so that clubs (the bottom layer) names no tournament: the access policy reads

@@ -28,7 +28,15 @@ from games.engine import find_game
 from games.models import HandEvent, Match
 from games.results import unit_results
 
-from .models import Entry, Fixture, FixtureEntry, Round, StandingsSnapshot, Tournament
+from .models import (
+    Entry,
+    Fixture,
+    FixtureEntry,
+    Round,
+    StandingsSnapshot,
+    StandingsState,
+    Tournament,
+)
 from .standings import Participant, Result, Row, Scheme, default_tiebreaks
 from .standings_sums import standings_from_sums, unplayed_result
 
@@ -137,7 +145,14 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
     tournament = Tournament.objects.get(pk=tournament_id)
     version = tournament.results_version
     start = 0 if whole else tournament.standings_redo_from or 0
-    standings = standings_from_sums(tournament, scheme_of(tournament), start)
+    kept = (  # as of the stored standings: valid for every round before ``start``
+        StandingsState.objects.filter(
+            tournament=tournament_id, version=tournament.standings_version
+        )
+        .values_list("state", flat=True)
+        .first()
+    )
+    standings = standings_from_sums(tournament, scheme_of(tournament), start, kept)
     named = {pk: json.dumps(name, ensure_ascii=False) for pk, name in standings.names.items()}
     texts = {after: snapshot_text(rows, named) for after, rows in standings.by_round.items()}
     digests = {
@@ -172,6 +187,18 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
                 for after, text in texts.items()
                 if after not in kept
             ],
+        )
+        StandingsState.objects.bulk_create(
+            [
+                StandingsState(
+                    tournament_id=tournament_id,
+                    version=version,
+                    state=standings.state.as_json(standings.key),
+                )
+            ],
+            update_conflicts=True,
+            unique_fields=["tournament"],
+            update_fields=["version", "state"],
         )
         Tournament.objects.filter(pk=tournament_id).update(
             standings_computed_at=now,

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import add
 
 from django.db import connection
 from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Value, When
@@ -35,12 +34,12 @@ from .standings import (
     Result,
     Row,
     Scheme,
-    add_up,
     columns,
     in_dependency_order,
     ordered_rows,
     without_annulled,
 )
+from .standings_state import Before, UnitRow
 
 #: the metrics that read the games between entries, not sums
 RELATIONAL = ("buchholz", "sonneborn_berger", "head_to_head")
@@ -87,23 +86,24 @@ def played(tournament: Tournament, annulled: set[int]) -> QuerySet:
     )
 
 
-#: one entry's part in a decided match: (fixture, entry, place, the values of the sums)
-UnitRow = tuple[int, int, int, list[int]]
-#: entry → other entry → a count (games between them, or times placed above the other)
-Matrix = dict[int, dict[int, int]]
-
-
 def decided(
-    rows: QuerySet, names: Sequence[str], scheme: Scheme, from_round: int, relational: bool
+    rows: QuerySet,
+    names: Sequence[str],
+    scheme: Scheme,
+    from_round: int,
+    relational: bool,
+    summed: bool = True,
 ) -> tuple[dict[int, list[UnitRow]], Before]:
     """The decided matches ``rows`` in one query: round → the :data:`UnitRow` of every
-    entry at every match from ``from_round`` on; and what the earlier rounds leave
-    (:class:`Before`), added up by the database: each entry's sums (the values of the
-    sums ``names``, in that order) and, if ``relational``, how often each entry met each
-    other and was placed above it (one row per pair of entries, none per match).
-
-    The unit rows are read once (a materialised CTE) for the three parts."""
+    entry at every match from ``from_round`` on; and, if ``summed``, what the earlier
+    rounds' matches leave (:class:`Before`), added up by the database: each entry's sums
+    (the values of the sums ``names``, in that order) and, if ``relational``, how often
+    each entry met each other and was placed above it (one row per pair of entries, none
+    per match). Summed, the unit rows are read once (a materialised CTE) for the three
+    parts; else only the rounds from ``from_round`` on are read."""
     aliases = {f"s{i}": unit_value(name, scheme) for i, name in enumerate(names)}
+    if not summed:
+        rows = rows.filter(fixture__round__number__gte=from_round)
     inner, params = (
         rows.annotate(**aliases)
         .order_by()
@@ -125,21 +125,24 @@ def decided(
             " FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry"
             " WHERE a.round < %s GROUP BY a.entry, b.entry"
         )
-    query = (
-        f"WITH p (round, fixture, entry, place, {sums}) AS MATERIALIZED ({inner}) "
-        + " UNION ALL ".join(parts)
-    )
+    if summed:
+        query = (
+            f"WITH p (round, fixture, entry, place, {sums}) AS MATERIALIZED ({inner}) "
+            + " UNION ALL ".join(parts)
+        )
+        params = [*params, *[from_round] * len(parts)]
+    else:
+        query = f"SELECT 0, * FROM ({inner}) p"
     played: dict[int, list[UnitRow]] = defaultdict(list)
-    before = Before(
-        {}, defaultdict(lambda: defaultdict(int)), defaultdict(lambda: defaultdict(int))
-    )
+    before = Before(from_round)
     with connection.cursor() as cursor:
-        cursor.execute(query, [*params, *[from_round] * len(parts)])
+        cursor.execute(query, params)
         for kind, number, fixture, entry, place, *values in cursor.fetchall():
             if kind == 0:
                 played[number].append((fixture, entry, place, values))
             elif kind == 1:
                 before.sums[entry] = values
+                before.decided = True
             else:  # fixture, entry: the two entries; the games, the times placed above
                 before.games[fixture][entry], before.above[fixture][entry] = values[:2]
     return played, before
@@ -199,30 +202,29 @@ def unplayed_result(
 
 @dataclass
 class Standings:
-    """A tournament's stored standings: its entries' names and the rows after each round
-    (from the first round redone on)."""
+    """A tournament's stored standings: its entries' names, the rows after each round
+    (from the first round redone on), and the state before the last of them (what the
+    next recompute may start from)."""
 
     names: dict[int, str]
     by_round: dict[int, list[Row]]
+    state: Before
+    #: what the state was computed for (``Before.from_json``)
+    key: list
 
 
-@dataclass
-class Before:
-    """What the rounds before the first one redone leave: each entry's sums, the games
-    between entries and the placings between them."""
-
-    sums: dict[int, list[int]]
-    games: Matrix
-    above: Matrix
-
-
-def standings_from_sums(tournament: Tournament, scheme: Scheme, from_round: int = 0) -> Standings:
+def standings_from_sums(
+    tournament: Tournament, scheme: Scheme, from_round: int = 0, kept: dict | None = None
+) -> Standings:
     """The standings after each round with results from ``from_round`` on (0 or 1: every
     round; round 0, everybody level, when nothing is decided at all), from the unit rows.
 
-    The rounds before ``from_round`` are read summed by the database (each entry's sums,
-    and the meetings between entries when a tiebreak reads them): a recompute after a
-    result in the last round ranks one round, whatever the tournament's length."""
+    ``kept``: the state a recompute kept (``Standings.state`` as JSON), valid for the
+    results as they were then: if it is from ``from_round`` or before, only the rows from
+    its round on are read. Else the rounds before ``from_round`` are read summed by the
+    database (each entry's sums, and the meetings between entries when a tiebreak reads
+    them). Either way a recompute after a result in the last round ranks one round,
+    whatever the tournament's length."""
     entries = list(
         tournament.entries.values_list(
             "pk", "name", "withdrawn", "withdrawal_results", "withdrawn_after_round"
@@ -233,28 +235,36 @@ def standings_from_sums(tournament: Tournament, scheme: Scheme, from_round: int 
     annulled = {pk for pk, _, out, how, _ in entries if out and how == Entry.Results.ANNUL}
     gone = {pk: after for pk, _, out, _, after in entries if out and after is not None}
     ordered = [REGISTRY[k] for k in in_dependency_order(columns(scheme))]
-    sum_names = list(dict.fromkeys(s for m in ordered if m.additive for s in m.sums))
+    additive = [m for m in ordered if m.additive]
+    sum_names = list(dict.fromkeys(s for m in additive for s in m.sums))
     relational = any(m.key in RELATIONAL for m in ordered)
+    key = [sum_names, [m.key for m in additive], relational, sorted(names), sorted(annulled)]
+    start = Before.from_json(kept, key) if kept and from_round else None
+    if start is not None and start.round > from_round:
+        start = None
+    first = from_round if start is None else start.round
     played_rows, before = decided(
-        played(tournament, annulled), sum_names, scheme, from_round, relational
+        played(tournament, annulled), sum_names, scheme, first, relational, start is None
     )
     unplayed: dict[int, list[Result]] = defaultdict(list)
     for r in without_annulled(unplayed_results(tournament, gone), annulled):
         unplayed[r.round].append(r)
-    return Standings(
-        names,
-        by_round(
-            list(names),
-            scheme,
-            withdrawn,
-            ordered,
-            sum_names,
-            played_rows,
-            unplayed,
-            from_round,
-            before,
-        ),
+    if start is not None:
+        before = start
+    before.cover(names, len(sum_names), additive)
+    if start is None:  # the byes and forfeits before ``from_round``: in a kept state
+        for number in sorted(n for n in unplayed if n < from_round):
+            before.add_unplayed(unplayed[number], additive, scheme)
+    else:  # the rounds the kept state is behind ``from_round`` by
+        behind = set(played_rows) | set(unplayed)
+        for number in sorted(n for n in behind if start.round <= n < from_round):
+            before.add_played(played_rows.pop(number, ()), relational)
+            before.add_unplayed(unplayed.get(number, ()), additive, scheme)
+    before.round = from_round
+    out, state = by_round(
+        list(names), scheme, withdrawn, ordered, played_rows, unplayed, before, relational
     )
+    return Standings(names, out, state, key)
 
 
 def by_round(
@@ -262,32 +272,29 @@ def by_round(
     scheme: Scheme,
     withdrawn: set[int],
     ordered: Sequence[Metric],
-    sum_names: Sequence[str],
     played: Mapping[int, list[UnitRow]],
     unplayed: Mapping[int, list[Result]],
-    from_round: int,
-    before: Before,
-) -> dict[int, list[Row]]:
-    """Accumulate round by round from ``from_round`` and rank after each (see
-    :func:`standings_from_sums`); ``played`` holds the rounds from ``from_round`` on,
-    ``before`` what the earlier ones left, ``unplayed`` every round's byes and forfeits.
+    state: Before,
+    relational: bool,
+) -> tuple[dict[int, list[Row]], Before]:
+    """Accumulate round by round from ``state.round`` and rank after each (see
+    :func:`standings_from_sums`); ``played`` holds the rounds from it on, ``state`` what
+    the earlier ones left (it runs on), ``unplayed`` every round's byes and forfeits.
+    Also returns a copy of the state before the last round ranked.
 
     Each entry's sums so far are one list (what its rows add, element by element); an
     additive metric is read from them after each round (``Metric.from_sums`` is linear in
-    the sums), plus what byes and forfeits gave it (``unplayed``, as the pure path adds
-    them). ``above[e][o]``: how many times ``e`` was placed above ``o`` so far, the
-    running matrix every mini-league reads."""
+    the sums), plus what byes and forfeits gave it (``state.extra``, as the pure path
+    adds them). ``state.above[e][o]``: how many times ``e`` was placed above ``o`` so far,
+    the running matrix every mini-league reads."""
     additive = [m for m in ordered if m.additive]
     keys = {m.key for m in ordered}
-    relational = any(k in RELATIONAL for k in keys)
-    zero = [0] * len(sum_names)
-    so_far = {e: before.sums.get(e, zero) for e in entries}
-    extra = {m.key: dict.fromkeys(entries, 0) for m in additive}  # byes and forfeits
+    sum_names = list(dict.fromkeys(s for m in additive for s in m.sums))
     # a metric that is one sum as it is reads a column of the lists; others, a dict each
     plain = {m.key: sum_names.index(m.sums[0]) for m in additive if _reads_one_sum(m)}
     unsummed = [m.key for m in additive if not m.sums and _default_from_sums(m)]
     named = [m for m in additive if m.key not in plain and m.key not in unsummed]
-    games, above = before.games, before.above
+    so_far, extra, above = state.sums, state.extra, state.above
     ppw = scheme.points_per_win
 
     def mini_league(group: list[int]) -> dict[int, float]:
@@ -295,35 +302,16 @@ def by_round(
         none = [0] * len(group)  # dict.get's default for an opponent never placed below
         return {e: ppw * sum(map(above[e].get, group, none)) for e in group}
 
-    def met(units: Sequence[tuple[int, int]]) -> None:
-        for e, place in units:
-            for o, other in units:
-                if o != e:
-                    games[e][o] += 1
-                    above[e][o] += place < other
-
-    def add_unplayed(number: int) -> None:
-        for r in unplayed.get(number, ()):
-            add_up(extra, r, additive, scheme)
-            met(list(zip(r.entries, r.placings, strict=True)))
-
-    earlier = sorted(n for n in unplayed if n < from_round)
-    for number in earlier:
-        add_unplayed(number)
-    numbers = sorted(n for n in set(played) | set(unplayed) if n >= from_round)
-    if not numbers and not earlier and not before.sums:
+    numbers = sorted(n for n in set(played) | set(unplayed) if n >= state.round)
+    if not numbers and not state.decided:
         numbers = [0]  # nothing decided at all: everybody level
+    kept = state.copy(state.round)
     out: dict[int, list[Row]] = {}
     for number in numbers:
-        tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        for fixture, entry, place, values in played.get(number, ()):
-            if entry in so_far:
-                so_far[entry] = list(map(add, so_far[entry], values))
-            if relational:
-                tables[fixture].append((entry, place))
-        for units in tables.values():
-            met(units)
-        add_unplayed(number)
+        if number == numbers[-1]:
+            kept = state.copy(number)
+        state.add_played(played.get(number, ()), relational)
+        state.add_unplayed(unplayed.get(number, ()), additive, scheme)
         values: dict[str, Mapping[int, float]] = {}
         for key, i in plain.items():
             bonus = extra[key]
@@ -338,11 +326,11 @@ def by_round(
         for m in ordered:
             if m.depends:
                 values[m.key] = {e: m.derive(values, e) for e in entries}
-        for key, counts in (("buchholz", games), ("sonneborn_berger", above)):
+        for key, counts in (("buchholz", state.games), ("sonneborn_berger", above)):
             if key in keys:
                 values[key] = _opponents(entries, counts, values["match_points"])
         out[number] = ordered_rows(entries, values, scheme, mini_league, withdrawn=withdrawn)
-    return out
+    return out, kept
 
 
 def _default_from_sums(m: Metric) -> bool:

@@ -84,28 +84,30 @@ def test_ranking_from_a_round_on_gives_the_whole_rankings_rows_from_it(seed, tab
 def test_the_recompute_after_changed_results_leaves_the_whole_recomputes_snapshots(
     seed, table_size
 ):
+    """Three times: results change (in one round or several, or an entry withdraws), the
+    recompute redoes from the earliest (from the state the last one kept, or summed by
+    the database); the snapshots are a whole recompute's."""
     rng = random.Random(1000 + seed * 10 + table_size)
     t = random_tournament(rng, table_size)
     store_standings(t.pk)
-    rounds = []
-    for _ in range(rng.choice([1, 1, 2, 3])):  # several changes coalesce to the earliest
-        if rng.random() < 0.15:
-            withdraw_one(rng, t)
-            rounds.append(None)
-        else:
-            rounds.append(change_a_result(rng, t))
-    expected = None if None in rounds else min(rounds)
-    assert redo_from(t) == expected
-    store_standings(t.pk)
-    assert redo_from(t) is None
-    incremental = stored(t)
-    t.refresh_from_db()
-    assert t.standings_version == t.results_version
-    store_standings(t.pk, whole=True)
-    assert stored(t) == incremental
-    # and the stored rows are the whole ranking's, as a fresh store writes them
-    StandingsSnapshot.objects.filter(tournament=t).delete()
-    store_standings(t.pk, whole=True)
+    for _ in range(3):
+        rounds = []
+        for _ in range(rng.choice([1, 1, 2, 3])):  # several changes coalesce to the earliest
+            if rng.random() < 0.1 and t.entries.filter(withdrawn=False).exists():
+                withdraw_one(rng, t)
+                rounds.append(None)
+            else:
+                rounds.append(change_a_result(rng, t))
+        expected = None if None in rounds else min(rounds)
+        assert redo_from(t) == expected
+        store_standings(t.pk)
+        assert redo_from(t) is None
+        incremental = stored(t)
+        t.refresh_from_db()
+        assert t.standings_version == t.results_version
+        whole = standings_from_sums(t, scheme_of(t))
+        assert incremental == {n: snapshot_rows(r, whole.names) for n, r in whole.by_round.items()}
+    store_standings(t.pk, whole=True)  # nothing changed: the same snapshots
     assert stored(t) == incremental
 
 
@@ -179,3 +181,24 @@ def test_the_incremental_recompute_costs_the_whole_ones_queries_for_12_and_240_m
             on_match_written(sender=Match, match_id=match, result_changed=True)
             with django_assert_num_queries(len(whole)):
                 assert store_standings(t.pk) == last - number + 1
+
+
+@pytest.mark.parametrize("tiebreaks", [[], ["buchholz", "sonneborn_berger", "points_diff"]])
+def test_a_league_recomputed_after_each_result_as_it_is_played_ranks_as_a_whole_recompute(
+    tiebreaks,
+):
+    """Results arrive round after round, a recompute after each (each from the state the
+    previous one kept: its round, or one behind when a new round starts)."""
+    rng = random.Random(6)
+    t, _, _ = finished_double_round_robin(4, rng)
+    Tournament.objects.filter(pk=t.pk).update(tiebreaks=tiebreaks)
+    t.refresh_from_db()
+    fixtures = list(Fixture.objects.filter(round__tournament=t).order_by("round__number", "table"))
+    Match.objects.filter(fixture__in=fixtures).update(status="in_progress")
+    store_standings(t.pk)
+    for fixture in fixtures:
+        Match.objects.filter(pk=fixture.match_id).update(status="finished")
+        on_match_written(sender=Match, match_id=fixture.match_id, result_changed=True)
+        assert store_standings(t.pk) == 1  # one round ranked: the state kept is used
+        whole = standings_from_sums(t, scheme_of(t))
+        assert stored(t) == {n: snapshot_rows(r, whole.names) for n, r in whole.by_round.items()}

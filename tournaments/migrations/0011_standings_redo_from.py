@@ -1,3 +1,4 @@
+import django.db.models.deletion
 from django.db import migrations, models
 
 
@@ -7,6 +8,23 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.CreateModel(
+            name="StandingsState",
+            fields=[
+                (
+                    "tournament",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="+",
+                        serialize=False,
+                        to="tournaments.tournament",
+                    ),
+                ),
+                ("version", models.PositiveIntegerField()),
+                ("state", models.JSONField()),
+            ],
+        ),
         migrations.AddField(
             model_name="tournament",
             name="standings_redo_from",
