@@ -102,8 +102,10 @@ class Before:
             "extra": {
                 k: [[e, v] for e, v in by_entry.items() if v] for k, by_entry in self.extra.items()
             },
+            # per entry: its opponents, the games with each, the times placed above each
             "games": [
-                [e, o, n, self.above[e][o]] for e, row in self.games.items() for o, n in row.items()
+                [e, list(row), list(row.values()), list(map(self.above[e].__getitem__, row))]
+                for e, row in self.games.items()
             ],
         }
 
@@ -116,7 +118,7 @@ class Before:
         out = cls(data["round"], decided=data["decided"])
         out.sums = {e: values for e, *values in data["sums"]}
         out.extra = {k: dict(pairs) for k, pairs in data["extra"].items()}
-        for e, o, n, a in data["games"]:
-            out.games[e][o] = n
-            out.above[e][o] = a
+        for e, others, games, above in data["games"]:
+            out.games[e].update(zip(others, games, strict=True))
+            out.above[e].update(zip(others, above, strict=True))
         return out

@@ -220,13 +220,19 @@ def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]
 
 
 def snapshot_text(rows: list[Row], names: Mapping[int, str]) -> JsonText:
-    """:func:`snapshot_rows` as JSON text, each row encoded once (``names``: each entry's
-    name already encoded as JSON): the text stored, and digested."""
-    dumps = json.dumps
+    """:func:`snapshot_rows` as JSON text, each row formatted once by a template of the
+    snapshot's columns (``names``: each entry's name already encoded as JSON). A column's
+    value is an int or a float (``standings.ordered_rows``), whose ``str`` is its JSON."""
+    if not rows:
+        return JsonText("[]")
+    escaped = (json.dumps(key).replace("{", "{{").replace("}", "}}") for key in rows[0].metrics)
+    columns = "".join(f", {key}: {{}}" for key in escaped)
+    row = '{{"entry": {}, "name": {}, "rank": {}, "withdrawn": {}' + columns + "}}"
     listed = ", ".join(
-        f'{{"entry": {r.entry}, "name": {names[r.entry]}, "rank": {r.rank}, '
-        f'"withdrawn": {"true" if r.withdrawn else "false"}, {dumps(r.metrics)[1:]}'
-        for r in rows  # a row has columns: dumps(...)[1:] is never a bare "}"
+        row.format(
+            r.entry, names[r.entry], r.rank, "true" if r.withdrawn else "false", *r.metrics.values()
+        )
+        for r in rows  # every row of a snapshot has the same columns, in the same order
     )
     return JsonText(f"[{listed}]")
 

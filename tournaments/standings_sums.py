@@ -294,6 +294,9 @@ def by_round(
     plain = {m.key: sum_names.index(m.sums[0]) for m in additive if _reads_one_sum(m)}
     unsummed = [m.key for m in additive if not m.sums and _default_from_sums(m)]
     named = [m for m in additive if m.key not in plain and m.key not in unsummed]
+    # a metric over several sums, as the linear function it is: its terms, by sum's index
+    linear = {m.key: terms for m in named if (terms := _terms(m, sum_names, scheme)) is not None}
+    named = [m for m in named if m.key not in linear]
     so_far, extra, above = state.sums, state.extra, state.above
     ppw = scheme.points_per_win
 
@@ -316,6 +319,11 @@ def by_round(
         for key, i in plain.items():
             bonus = extra[key]
             values[key] = {e: so_far[e][i] + bonus[e] for e in entries}
+        for key, (constant, terms) in linear.items():
+            bonus = extra[key]
+            values[key] = {
+                e: constant + sum(c * so_far[e][i] for i, c in terms) + bonus[e] for e in entries
+            }
         for key in unsummed:
             values[key] = dict(extra[key])
         if named:
@@ -331,6 +339,26 @@ def by_round(
                 values[key] = _opponents(entries, counts, values["match_points"])
         out[number] = ordered_rows(entries, values, scheme, mini_league, withdrawn=withdrawn)
     return out, kept
+
+
+def _terms(
+    m: Metric, sum_names: Sequence[str], scheme: Scheme
+) -> tuple[float, list[tuple[int, float]]] | None:
+    """``m.from_sums`` as a constant and (index of a sum, coefficient) terms, read off
+    the function at zero and at each sum alone (``Metric.from_sums`` is linear); None if
+    the terms do not give it back at a few other points (then it is called as it is)."""
+    zero = dict.fromkeys(sum_names, 0)
+    constant = m.from_sums(zero, scheme)
+    terms = []
+    for i, name in enumerate(sum_names):
+        c = m.from_sums(zero | {name: 1}, scheme) - constant
+        if c:
+            terms.append((i, int(c) if float(c).is_integer() else c))
+    for probe in ([1] * len(sum_names), [3 + 2 * i for i in range(len(sum_names))]):
+        at = m.from_sums(dict(zip(sum_names, probe, strict=True)), scheme)
+        if at != constant + sum(c * probe[i] for i, c in terms):
+            return None
+    return constant, terms
 
 
 def _default_from_sums(m: Metric) -> bool:

@@ -7,6 +7,7 @@ recompute costs the same queries at any size."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -20,7 +21,8 @@ from tests.tournaments.test_standings_sums import played_match, random_tournamen
 from tournaments import standings_store
 from tournaments.models import Entry, Fixture, StandingsSnapshot, Tournament
 from tournaments.receivers import on_match_written
-from tournaments.standings_store import scheme_of, snapshot_rows, store_standings
+from tournaments.standings import Row
+from tournaments.standings_store import scheme_of, snapshot_rows, snapshot_text, store_standings
 from tournaments.standings_sums import standings_from_sums
 from tournaments.tasks import results_changed
 
@@ -202,3 +204,16 @@ def test_a_league_recomputed_after_each_result_as_it_is_played_ranks_as_a_whole_
         assert store_standings(t.pk) == 1  # one round ranked: the state kept is used
         whole = standings_from_sums(t, scheme_of(t))
         assert stored(t) == {n: snapshot_rows(r, whole.names) for n, r in whole.by_round.items()}
+
+
+def test_a_snapshots_text_is_its_rows_as_json():
+    names = {7: 'Peña "La Sota"', 9: "Los {de} Ávila"}
+    rows = [
+        Row(7, 1, {"played": 3, "match_points": 4.5, "points_diff": -2}),
+        Row(9, 2, {"played": 3, "match_points": 1.5, "points_diff": 2}, withdrawn=True),
+    ]
+    encoded = {e: json.dumps(n, ensure_ascii=False) for e, n in names.items()}
+    text = snapshot_text(rows, encoded)
+    assert json.loads(text) == snapshot_rows(rows, names)
+    assert text == json.dumps(snapshot_rows(rows, names), ensure_ascii=False)
+    assert snapshot_text([], encoded) == "[]"
