@@ -297,6 +297,10 @@ def by_round(
     # a metric over several sums, as the linear function it is: its terms, by sum's index
     linear = {m.key: terms for m in named if (terms := _terms(m, sum_names, scheme)) is not None}
     named = [m for m in named if m.key not in linear]
+    for key, (constant, terms) in list(linear.items()):
+        if constant == 0 and len(terms) == 1 and terms[0][1] == 1:  # one sum as it is
+            plain[key] = terms[0][0]
+            del linear[key]
     so_far, extra, above = state.sums, state.extra, state.above
     ppw = scheme.points_per_win
 
@@ -321,6 +325,12 @@ def by_round(
             values[key] = {e: so_far[e][i] + bonus[e] for e in entries}
         for key, (constant, terms) in linear.items():
             bonus = extra[key]
+            if len(terms) == 2:  # most are (match points, points' difference): no loop
+                (i, c), (j, d) = terms
+                values[key] = {
+                    e: constant + c * so_far[e][i] + d * so_far[e][j] + bonus[e] for e in entries
+                }
+                continue
             values[key] = {
                 e: constant + sum(c * so_far[e][i] for i, c in terms) + bonus[e] for e in entries
             }
