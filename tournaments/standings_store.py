@@ -1,9 +1,10 @@
 """Storing standings snapshots, and loading results for the pure standings module.
 
-:func:`store_standings` ranks from the sums of the unit rows (``standings_sums``: the
-tournament, its entries, the byes and forfeits, two aggregate queries) and stores one
-snapshot per round (the tournament's row lock, one delete, one COPY): a constant number
-of queries whatever the number of matches. :func:`load_results` gives every decided
+:func:`store_standings` ranks the rounds from the earliest changed one from the sums of
+the unit rows (``standings_sums``: the tournament, the state kept, its entries, one query
+of the unit rows, the byes and forfeits) and stores their snapshots that changed (the
+tournament's row lock, the digests, one delete, one COPY, the state kept): a constant
+number of queries whatever the number of matches. :func:`load_results` gives every decided
 fixture as a ``standings.Result`` (match results read through
 ``games.results.unit_results``; the fixture's entry at unit ``u`` is the match's unit
 ``u``), for what ranks in Python: the draw's score groups, checks, tests.

@@ -5,9 +5,10 @@ against the others (``games.models.MatchUnit``: score, hands, place, tied, score
 hands conceded, the game's counters as integer columns). Here one query reads, for each
 entry at each of the tournament's decided matches, the values of the sums its metrics
 name (``Metric.sums``: each an integer expression over its unit row, so the database
-does the arithmetic and Python only adds); the games between entries (Buchholz,
-Sonneborn-Berger, head-to-head) follow from the same rows, grouped by fixture, instead of
-a second query joining each unit to the others. Byes and forfeits, which no match
+does the arithmetic and Python only adds), for the rounds a recompute redoes; for the
+rounds before them it gives each entry's sums and the games between entries (Buchholz,
+Sonneborn-Berger, head-to-head) already added up, unless the state the previous
+recompute kept (``standings_state``) covers them. Byes and forfeits, which no match
 decides, come from a small query of the fixtures and count as ``tournaments.standings``
 counts them. The ranking is ``standings.ordered_rows``, the one the pure path
 (``standings.standings_by_round``) ranks with, and it gives the same rows

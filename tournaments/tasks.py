@@ -110,8 +110,9 @@ def request_standings(tournament_id: int) -> bool:
 
 @shared_task(name="tournaments.recompute_standings", acks_late=True, reject_on_worker_lost=True)
 def recompute_standings(tournament_id: int, only_if_behind: bool = False) -> int:
-    """Recompute the whole tournament's standings from its match results (idempotent).
-    Returns how many round snapshots were stored (0 when skipped).
+    """Recompute the tournament's standings from its match results, from the earliest
+    round changed (``standings_redo_from``; idempotent). Returns how many rounds were
+    ranked (0 when skipped).
 
     The queued mark is cleared first, so a result that arrives while this runs queues
     exactly one more recompute. With ``only_if_behind`` (how requests and the sweep send
