@@ -2,11 +2,15 @@
 
 Prints the recompute's time and SQL query count (for 8 and for 64 pairs: the count must
 not grow with the matches), against the floor measured in the same run: one aggregate SQL
-query over the same results (game points for and against per entry). Each repetition
-runs the recompute then the floor, so both see the same load; best of ``--repeat``. Also
-printed: the recompute's CPU time in this process (the rest is the database's work and
-waiting for a core on a busy machine) and a second reference, one plain query of every
-entry's unit row (no aggregate: what the recompute must at least read). Asserts nothing.
+query over the same results (game points for and against per entry). Four recomputes
+(``SCENARIOS``): after a corrected result in the last round, and in the middle round (the
+recompute redoes the rounds from it), the whole recompute after a result in the last
+round (every round ranked, one snapshot rewritten), and the whole recompute rewriting
+every snapshot (a first recompute, new tiebreaks). Each repetition runs the four and the
+floor, so all see the same load; best of ``--repeat``. Also printed: each recompute's CPU
+time in this process (the rest is the database's work and waiting for a core on a busy
+machine) and a second reference, one plain query of every entry's unit row (no
+aggregate: what a whole recompute must at least read). Asserts nothing.
 
     .venv/bin/python bench/standings.py [--pairs 8,64] [--database NAME] [--old REV]
 
@@ -17,7 +21,8 @@ The results are synthesised straight into the tables the recompute reads (finish
 matches and their unit rows, as the write path stores them), since recording 4,032
 matches card by card through the API would take hours; then ANALYZE, as autovacuum would
 after such a load; everything else is the product's code. The recompute is
-``store_standings`` whole: its reads, the ranking of every round and the snapshots' write.
+``store_standings``, the Celery task's body: its reads, the ranking of the rounds it
+redoes and the snapshots' write.
 """
 
 from __future__ import annotations
@@ -64,29 +69,67 @@ WHERE e.tournament_id = %s
 """
 
 
-def measure(t, repeat: int) -> dict[str, float]:
-    """Best of ``repeat``: the recompute's wall and CPU seconds and query count, the
-    floor's and the plain read's wall seconds (each repetition runs all three)."""
+#: what each repetition times: (label, the round a result changes in: "last", "middle"
+#: or None, how the recompute is asked for: incremental, whole, whole with every digest
+#: cleared so that every snapshot is rewritten, as a first recompute or new tiebreaks)
+SCENARIOS = (
+    ("after a result in the last round", "last", "incremental"),
+    ("after a result in the middle round", "middle", "incremental"),
+    ("whole, after a result in the last round", "last", "whole"),
+    ("whole, every snapshot rewritten", None, "rewrite"),
+)
+
+
+def swap_a_result(t, number: int) -> int:
+    """The two entries of a match of round ``number`` swap their results (as a corrected
+    result would: the write path's receiver marks the round); returns the match."""
+    from django.db import connection
+
+    from games.models import Match
+    from tournaments.models import Fixture
+    from tournaments.receivers import on_match_written
+
+    match = Fixture.objects.filter(round__tournament=t, round__number=number).first().match_id
+    with connection.cursor() as cursor:  # two steps: (match, unit) is unique
+        cursor.execute("UPDATE games_matchunit SET unit = 11 - unit WHERE match_id = %s", [match])
+        cursor.execute("UPDATE games_matchunit SET unit = unit - 10 WHERE match_id = %s", [match])
+    on_match_written(sender=Match, match_id=match, result_changed=True)
+    return match
+
+
+def measure(t, rounds: int, repeat: int) -> dict[str, dict[str, float]]:
+    """Best of ``repeat``, for each scenario: the recompute's wall and CPU seconds, its
+    query count and the snapshots it covered; and the floor's and the plain read's wall
+    seconds (each repetition runs them all, so all see the same load)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from tournaments.models import StandingsSnapshot
     from tournaments.standings_store import store_standings
 
-    best = {"wall": float("inf"), "cpu": float("inf"), "floor": float("inf")}
-    best["rows"] = float("inf")
+    store_standings(t.pk, whole=True)  # the snapshots an incremental recompute starts from
+    inf = float("inf")
+    best = {label: {"wall": inf, "cpu": inf} for label, _, _ in SCENARIOS}
+    best["floor"], best["rows"] = {"wall": inf}, {"wall": inf}
     for _ in range(repeat):
-        with CaptureQueriesContext(connection) as queries:
-            start, cpu = time.perf_counter(), time.process_time()
-            store_standings(t.pk)
-            best["wall"] = min(best["wall"], time.perf_counter() - start)
-            best["cpu"] = min(best["cpu"], time.process_time() - cpu)
+        for label, where, how in SCENARIOS:
+            if where is not None:
+                swap_a_result(t, rounds if where == "last" else rounds // 2)
+            if how == "rewrite":
+                StandingsSnapshot.objects.filter(tournament=t).update(digest="")
+            with CaptureQueriesContext(connection) as queries:
+                start, cpu = time.perf_counter(), time.process_time()
+                covered = store_standings(t.pk, whole=how != "incremental")
+                wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+            got = best[label]
+            got["wall"], got["cpu"] = min(got["wall"], wall), min(got["cpu"], cpu)
+            got["queries"], got["covered"] = len(queries), covered
         for key, sql in (("floor", FLOOR_SQL), ("rows", ROWS_SQL)):
             start = time.perf_counter()
             with connection.cursor() as cursor:
                 cursor.execute(sql, [t.pk])
                 cursor.fetchall()
-            best[key] = min(best[key], time.perf_counter() - start)
-    best["queries"] = len(queries)
+            best[key]["wall"] = min(best[key]["wall"], time.perf_counter() - start)
     return best
 
 
@@ -114,15 +157,22 @@ def main() -> None:
         t, n_matches, n_hands = build(pairs, rng)
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-        got = measure(t, args.repeat)
+        rounds = 2 * (pairs - 1)
+        got = measure(t, rounds, args.repeat)
+        floor = got["floor"]["wall"]
         print(
             f"{pairs:3} pairs, double round robin: {n_matches:5} matches, {n_hands:6} hands,"
-            f" {2 * (pairs - 1)} round snapshots | recompute {got['wall'] * 1000:8.1f} ms"
-            f" (CPU {got['cpu'] * 1000:6.1f} ms), {got['queries']} SQL queries"
-            f" | one aggregate SQL query {got['floor'] * 1000:6.1f} ms"
-            f" | ratio {got['wall'] / got['floor']:6.1f}x"
-            f" | every unit row, one plain query {got['rows'] * 1000:6.1f} ms"
+            f" {rounds} round snapshots | one aggregate SQL query (the floor)"
+            f" {floor * 1000:6.1f} ms | every unit row, one plain query"
+            f" {got['rows']['wall'] * 1000:6.1f} ms"
         )
+        for label, _, _ in SCENARIOS:
+            g = got[label]
+            print(
+                f"    {label:40} recompute {g['wall'] * 1000:7.1f} ms"
+                f" (CPU {g['cpu'] * 1000:6.1f} ms), {g['queries']:2} SQL queries,"
+                f" {g['covered']:3} rounds ranked | ratio {g['wall'] / floor:5.1f}x"
+            )
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.db import connection, models
+
+
+class JsonText(str):
+    """A JSON field's value already encoded as JSON text: stored as it is, not encoded
+    again (a snapshot's rows are built as text once, then digested and stored)."""
 
 
 def insert_rows(model: type[models.Model], columns: list[str], rows: list[list[Any]]) -> None:
@@ -17,18 +23,20 @@ def insert_rows(model: type[models.Model], columns: list[str], rows: list[list[A
     if not rows:
         return
     if connection.vendor != "postgresql":
-        model.objects.bulk_create(model(**dict(zip(columns, row, strict=True))) for row in rows)
+        decoded = ([json.loads(v) if isinstance(v, JsonText) else v for v in row] for row in rows)
+        model.objects.bulk_create(model(**dict(zip(columns, row, strict=True))) for row in decoded)
         return
     from psycopg.types.json import Jsonb
 
     meta = model._meta
     quote = connection.ops.quote_name
-    json = {i for i, c in enumerate(columns) if isinstance(meta.get_field(c), models.JSONField)}
+    encoded = {i for i, c in enumerate(columns) if isinstance(meta.get_field(c), models.JSONField)}
     names = ", ".join(quote(meta.get_field(c).column) for c in columns)
     statement = f"COPY {quote(meta.db_table)} ({names}) FROM STDIN"
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
         for row in rows:
-            for i in json:
-                if row[i] is not None:  # None stays SQL NULL, as the ORM stores it
+            for i in encoded:
+                # None stays SQL NULL, as the ORM stores it; JSON text goes as it is
+                if row[i] is not None and not isinstance(row[i], JsonText):
                     row[i] = Jsonb(row[i])
             copy.write_row(row)

@@ -59,6 +59,10 @@ class Tournament(models.Model):
     results_version = models.PositiveIntegerField(default=0)
     #: the ``results_version`` the stored standings were computed from
     standings_version = models.PositiveIntegerField(default=0)
+    #: the earliest round whose standings the results changed since ``standings_version``
+    #: (a recompute redoes the snapshots from it on); None: unknown, a whole recompute
+    #: (``tasks.results_changed`` keeps it, ``standings_store.store_standings`` clears it)
+    standings_redo_from = models.PositiveIntegerField(null=True, blank=True)
     #: when a recompute was last sent and has not started yet: requests coalesce on it,
     #: and it expires (STANDINGS_LEASE_SECONDS) so that a lost job is sent again
     standings_queued_at = models.DateTimeField(null=True, blank=True)
@@ -243,6 +247,9 @@ class StandingsSnapshot(models.Model):
     after_round = models.PositiveSmallIntegerField()
     computed_at = models.DateTimeField()
     rows = models.JSONField()
+    #: the md5 of the rows' JSON text as the recompute built it: an unchanged snapshot
+    #: is not rewritten ("" before it was first digested: rewritten once)
+    digest = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["tournament", "after_round"]
@@ -254,6 +261,22 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — standings after round {self.after_round}"
+
+
+class StandingsState(models.Model):
+    """What the rounds before the last one the stored standings rank leave, as of their
+    version (derived; ``tournaments.standings_state``): the next recompute after a result
+    from that round on starts from it instead of summing every earlier round."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    #: the tournament's ``standings_version`` it goes with (any other: not used)
+    version = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: standings state at version {self.version}"
 
 
 class TournamentDevice(models.Model):

@@ -1,10 +1,10 @@
 """Following the games app: a fixture's match result changed → standings are recomputed."""
 
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
 from .models import Fixture, Tournament
-from .tasks import request_standings
+from .tasks import request_standings, results_changed
 
 
 def on_match_result_changed(sender, match_id: int, **kwargs) -> None:
@@ -20,8 +20,10 @@ def on_match_result_changed(sender, match_id: int, **kwargs) -> None:
 def on_match_written(sender, match_id: int, result_changed: bool = False, **kwargs) -> None:
     """A fixture's match changed: its tournament's live validator moves on, and, when its
     result changed, the results version that tells the standings are behind (one UPDATE,
-    in the writing transaction: no result is committed without it)."""
+    in the writing transaction: no result is committed without it) with the match's
+    round, the one the standings are redone from."""
     changes = {"live_version": F("live_version") + 1, "live_updated_at": timezone.now()}
     if result_changed:
-        changes["results_version"] = F("results_version") + 1
+        number = Fixture.objects.filter(match_id=match_id, round__tournament=OuterRef("pk"))
+        changes |= results_changed(Subquery(number.values("round__number")[:1]))
     Tournament.objects.filter(rounds__fixtures__match_id=match_id).update(**changes)

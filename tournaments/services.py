@@ -42,7 +42,7 @@ from .pairing import DrawEntry, DrawRequest, Table, generator_for
 from .signals import visibility_changed
 from .standings import Scheme, rank, without_annulled
 from .standings_store import load_results, scheme_of
-from .tasks import request_standings
+from .tasks import request_standings, results_changed
 
 User = AbstractBaseUser | AnonymousUser
 #: what may change only before round 1 is drawn (the draw and the standings follow them)
@@ -567,22 +567,27 @@ def decide_fixture(
     if decision == Fixture.Decision.PLAYED and fixture.match_id is None:
         raise Refused("this fixture has no match to decide it", item={"field": "decision"})
     with transaction.atomic():
-        fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+        fixture = (
+            Fixture.objects.select_for_update(of=("self",))
+            .select_related("round")
+            .get(pk=fixture.pk)
+        )
         sides = list(fixture.participants.select_related("entry").order_by("position"))
         _store_decision(fixture, user, decision, sides, ids, scores)
-        _touch(t)
+        _touch(t, fixture.round.number)
     transaction.on_commit(lambda: request_standings(t.pk), robust=True)
     return fixture
 
 
-def _touch(t: Tournament) -> None:
-    """A result changed (a decision, a withdrawal): in the same transaction, the results
-    version moves on (the standings are behind: tournaments/tasks.py) and so does the live
+def _touch(t: Tournament, round_number: int | None = None) -> None:
+    """A result changed (a decision in round ``round_number``; None: a withdrawal, a
+    round deleted): in the same transaction, the results version moves on (the standings
+    are behind, from that round or wholly: tournaments/tasks.py) and so does the live
     validator (scoreboards must refetch)."""
     Tournament.objects.filter(pk=t.pk).update(
         live_version=F("live_version") + 1,
         live_updated_at=timezone.now(),
-        results_version=F("results_version") + 1,
+        **results_changed(round_number),
     )
 
 
@@ -922,12 +927,11 @@ def _create_round(
     t.status = Tournament.Status.RUNNING
     t.live_version += 1  # new matches in play: scoreboards must refetch
     t.live_updated_at = timezone.now()
-    fields = ["status", "live_version", "live_updated_at"]
+    t.save(update_fields=["status", "live_version", "live_updated_at"])
     if decided:  # a bye or a decided fixture is a result: the standings are behind
-        t.results_version += 1
-        fields.append("results_version")
+        Tournament.objects.filter(pk=t.pk).update(**results_changed(number))
+        t.refresh_from_db(fields=["results_version", "standings_redo_from"])
         transaction.on_commit(lambda: request_standings(t.pk), robust=True)
-    t.save(update_fields=fields)
     return round_
 
 

@@ -1,9 +1,10 @@
 """Storing standings snapshots, and loading results for the pure standings module.
 
-:func:`store_standings` ranks from the sums of the unit rows (``standings_sums``: the
-tournament, its entries, the byes and forfeits, two aggregate queries) and stores one
-snapshot per round (the tournament's row lock, one delete, one COPY): a constant number
-of queries whatever the number of matches. :func:`load_results` gives every decided
+:func:`store_standings` ranks the rounds from the earliest changed one from the sums of
+the unit rows (``standings_sums``: the tournament, the state kept, its entries, one query
+of the unit rows, the byes and forfeits) and stores their snapshots that changed (the
+tournament's row lock, the digests, one delete, one COPY, the state kept): a constant
+number of queries whatever the number of matches. :func:`load_results` gives every decided
 fixture as a ``standings.Result`` (match results read through
 ``games.results.unit_results``; the fixture's entry at unit ``u`` is the match's unit
 ``u``), for what ranks in Python: the draw's score groups, checks, tests.
@@ -11,21 +12,32 @@ fixture as a ``standings.Result`` (match results read through
 
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
+from hashlib import md5
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Case, F, Prefetch, Q, When
 from django.utils import timezone
 
-from games.bulk import insert_rows
+from games.bulk import JsonText, insert_rows
 from games.engine import find_game
 from games.models import HandEvent, Match
 from games.results import unit_results
 
-from .models import Entry, Fixture, FixtureEntry, Round, StandingsSnapshot, Tournament
+from .models import (
+    Entry,
+    Fixture,
+    FixtureEntry,
+    Round,
+    StandingsSnapshot,
+    StandingsState,
+    Tournament,
+)
 from .standings import Participant, Result, Row, Scheme, default_tiebreaks
 from .standings_sums import standings_from_sums, unplayed_result
 
@@ -118,21 +130,37 @@ def load_results(tournament: Tournament) -> Loaded:
     )
 
 
-def store_standings(tournament_id: int) -> int:
-    """Recompute and store one snapshot per round; returns how many were stored.
+def store_standings(tournament_id: int, whole: bool = False) -> int:
+    """Recompute and store the snapshots from the earliest round whose results changed
+    (``Tournament.standings_redo_from``; every round when it is unknown, or ``whole``);
+    returns how many snapshots that recompute covers (0 when skipped).
 
-    The tournament's ``results_version`` is read before the results, so the results read
-    are at least that new, and the standings are stored as of that version — unless a
-    recompute that started later has already stored newer ones (then nothing is stored).
+    The snapshots before that round stay; of those from it on, only the ones whose rows
+    changed are rewritten (each snapshot's digest is stored with it). The tournament's
+    ``results_version`` is read before the results, so the results read are at least that
+    new, and the standings are stored as of that version — unless a recompute that
+    started later has already stored newer ones (then nothing is stored). The round to
+    redo from is cleared only if no result changed meanwhile (else the next recompute,
+    which that change queued, redoes from the earliest of both).
     """
     tournament = Tournament.objects.get(pk=tournament_id)
     version = tournament.results_version
-    standings = standings_from_sums(tournament, scheme_of(tournament))
+    start = 0 if whole else tournament.standings_redo_from or 0
+    kept = (  # as of the stored standings: valid for every round before ``start``
+        StandingsState.objects.filter(
+            tournament=tournament_id, version=tournament.standings_version
+        )
+        .values_list("state", flat=True)
+        .first()
+    )
+    standings = standings_from_sums(tournament, scheme_of(tournament), start, kept)
+    named = {pk: json.dumps(name, ensure_ascii=False) for pk, name in standings.names.items()}
+    texts = {after: snapshot_text(rows, named) for after, rows in standings.by_round.items()}
+    digests = {
+        after: md5(text.encode(), usedforsecurity=False).hexdigest()
+        for after, text in texts.items()
+    }
     now = timezone.now()
-    snapshots = [
-        [tournament.pk, after, now, snapshot_rows(rows, standings.names)]
-        for after, rows in standings.by_round.items()
-    ]
     with transaction.atomic():
         stored = (
             Tournament.objects.select_for_update()
@@ -141,14 +169,46 @@ def store_standings(tournament_id: int) -> int:
         )
         if stored > version:
             return 0
-        StandingsSnapshot.objects.filter(tournament=tournament).delete()
+        # the snapshots this recompute owns: from ``start`` on, and round 0 (everybody
+        # level) which any decided round replaces
+        owned = StandingsSnapshot.objects.filter(tournament_id=tournament_id).filter(
+            Q(after_round__gte=start) | Q(after_round=0)
+        )
+        kept = {
+            after
+            for after, digest in owned.values_list("after_round", "digest")
+            if digests.get(after) == digest
+        }
+        owned.exclude(after_round__in=kept).delete()
         insert_rows(
-            StandingsSnapshot, ["tournament_id", "after_round", "computed_at", "rows"], snapshots
+            StandingsSnapshot,
+            ["tournament_id", "after_round", "computed_at", "rows", "digest"],
+            [
+                [tournament_id, after, now, text, digests[after]]
+                for after, text in texts.items()
+                if after not in kept
+            ],
+        )
+        StandingsState.objects.bulk_create(
+            [
+                StandingsState(
+                    tournament_id=tournament_id,
+                    version=version,
+                    state=standings.state.as_json(standings.key),
+                )
+            ],
+            update_conflicts=True,
+            unique_fields=["tournament"],
+            update_fields=["version", "state"],
         )
         Tournament.objects.filter(pk=tournament_id).update(
-            standings_computed_at=now, standings_version=version
+            standings_computed_at=now,
+            standings_version=version,
+            standings_redo_from=Case(
+                When(results_version=version, then=None), default=F("standings_redo_from")
+            ),
         )
-    return len(snapshots)
+    return len(texts)
 
 
 def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]]:
@@ -158,6 +218,24 @@ def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]
         | r.metrics
         for r in rows
     ]
+
+
+def snapshot_text(rows: list[Row], names: Mapping[int, str]) -> JsonText:
+    """:func:`snapshot_rows` as JSON text, each row formatted once by a template of the
+    snapshot's columns (``names``: each entry's name already encoded as JSON). A column's
+    value is an int or a float (``standings.ordered_rows``), whose ``str`` is its JSON."""
+    if not rows:
+        return JsonText("[]")
+    escaped = (json.dumps(key).replace("{", "{{").replace("}", "}}") for key in rows[0].metrics)
+    columns = "".join(f", {key}: {{}}" for key in escaped)
+    row = '{{"entry": {}, "name": {}, "rank": {}, "withdrawn": {}' + columns + "}}"
+    listed = ", ".join(
+        row.format(
+            r.entry, names[r.entry], r.rank, "true" if r.withdrawn else "false", *r.metrics.values()
+        )
+        for r in rows  # every row of a snapshot has the same columns, in the same order
+    )
+    return JsonText(f"[{listed}]")
 
 
 def fixture_rows(tournament: Tournament, round_: Round | None = None) -> list[dict[str, Any]]:

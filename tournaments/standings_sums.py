@@ -5,9 +5,10 @@ against the others (``games.models.MatchUnit``: score, hands, place, tied, score
 hands conceded, the game's counters as integer columns). Here one query reads, for each
 entry at each of the tournament's decided matches, the values of the sums its metrics
 name (``Metric.sums``: each an integer expression over its unit row, so the database
-does the arithmetic and Python only adds); the games between entries (Buchholz,
-Sonneborn-Berger, head-to-head) follow from the same rows, grouped by fixture, instead of
-a second query joining each unit to the others. Byes and forfeits, which no match
+does the arithmetic and Python only adds), for the rounds a recompute redoes; for the
+rounds before them it gives each entry's sums and the games between entries (Buchholz,
+Sonneborn-Berger, head-to-head) already added up, unless the state the previous
+recompute kept (``standings_state``) covers them. Byes and forfeits, which no match
 decides, come from a small query of the fixtures and count as ``tournaments.standings``
 counts them. The ranking is ``standings.ordered_rows``, the one the pure path
 (``standings.standings_by_round``) ranks with, and it gives the same rows
@@ -19,8 +20,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import add
 
+from django.db import connection
 from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Value, When
 
 from games.engine import find_game
@@ -34,12 +35,12 @@ from .standings import (
     Result,
     Row,
     Scheme,
-    add_up,
     columns,
     in_dependency_order,
     ordered_rows,
     without_annulled,
 )
+from .standings_state import Before, UnitRow
 
 #: the metrics that read the games between entries, not sums
 RELATIONAL = ("buchholz", "sonneborn_berger", "head_to_head")
@@ -86,22 +87,66 @@ def played(tournament: Tournament, annulled: set[int]) -> QuerySet:
     )
 
 
-#: one entry's part in a decided match: (fixture, entry, place, the values of the sums)
-UnitRow = tuple[int, int, int, list[int]]
-
-
-def unit_rows(rows: QuerySet, names: Sequence[str], scheme: Scheme) -> dict[int, list[UnitRow]]:
-    """Round → the :data:`UnitRow` of every entry at every decided match in it."""
+def decided(
+    rows: QuerySet,
+    names: Sequence[str],
+    scheme: Scheme,
+    from_round: int,
+    relational: bool,
+    summed: bool = True,
+) -> tuple[dict[int, list[UnitRow]], Before]:
+    """The decided matches ``rows`` in one query: round → the :data:`UnitRow` of every
+    entry at every match from ``from_round`` on; and, if ``summed``, what the earlier
+    rounds' matches leave (:class:`Before`), added up by the database: each entry's sums
+    (the values of the sums ``names``, in that order) and, if ``relational``, how often
+    each entry met each other and was placed above it (one row per pair of entries, none
+    per match). Summed, the unit rows are read once (a materialised CTE) for the three
+    parts; else only the rounds from ``from_round`` on are read."""
     aliases = {f"s{i}": unit_value(name, scheme) for i, name in enumerate(names)}
-    query = (
+    if not summed:
+        rows = rows.filter(fixture__round__number__gte=from_round)
+    inner, params = (
         rows.annotate(**aliases)
         .order_by()
         .values_list("fixture__round__number", "fixture_id", "entry_id", "u__place", *aliases)
+        .query.sql_with_params()
     )
-    out: dict[int, list[UnitRow]] = defaultdict(list)
-    for number, fixture, entry, place, *values in query:
-        out[number].append((fixture, entry, place, values))
-    return out
+    sums = ", ".join(aliases)
+    parts = [
+        f"SELECT 0, round, fixture, entry, place, {sums} FROM p WHERE round >= %s",
+        f"SELECT 1, 0, 0, entry, 0, {', '.join(f'SUM({a})' for a in aliases)}"
+        " FROM p WHERE round < %s GROUP BY entry",
+    ]
+    if relational:  # the games between entries, in the place of the first two sums
+        assert len(aliases) >= 2, "every table sums its units and its placings"
+        padding = ", 0" * (len(aliases) - 2)
+        parts.append(
+            "SELECT 2, 0, a.entry, b.entry, 0, COUNT(*),"
+            f" SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END){padding}"
+            " FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry"
+            " WHERE a.round < %s GROUP BY a.entry, b.entry"
+        )
+    if summed:
+        query = (
+            f"WITH p (round, fixture, entry, place, {sums}) AS MATERIALIZED ({inner}) "
+            + " UNION ALL ".join(parts)
+        )
+        params = [*params, *[from_round] * len(parts)]
+    else:
+        query = f"SELECT 0, * FROM ({inner}) p"
+    played: dict[int, list[UnitRow]] = defaultdict(list)
+    before = Before(from_round)
+    with connection.cursor() as cursor:
+        cursor.execute(query, params)
+        for kind, number, fixture, entry, place, *values in cursor.fetchall():
+            if kind == 0:
+                played[number].append((fixture, entry, place, values))
+            elif kind == 1:
+                before.sums[entry] = values
+                before.decided = True
+            else:  # fixture, entry: the two entries; the games, the times placed above
+                before.games[fixture][entry], before.above[fixture][entry] = values[:2]
+    return played, before
 
 
 def unplayed_results(tournament: Tournament, gone: Mapping[int, int]) -> list[Result]:
@@ -158,15 +203,29 @@ def unplayed_result(
 
 @dataclass
 class Standings:
-    """A tournament's stored standings: its entries' names and the rows after each round."""
+    """A tournament's stored standings: its entries' names, the rows after each round
+    (from the first round redone on), and the state before the last of them (what the
+    next recompute may start from)."""
 
     names: dict[int, str]
     by_round: dict[int, list[Row]]
+    state: Before
+    #: what the state was computed for (``Before.from_json``)
+    key: list
 
 
-def standings_from_sums(tournament: Tournament, scheme: Scheme) -> Standings:
-    """The standings after each round with results (round 0, everybody level, when there
-    are none), from the unit rows."""
+def standings_from_sums(
+    tournament: Tournament, scheme: Scheme, from_round: int = 0, kept: dict | None = None
+) -> Standings:
+    """The standings after each round with results from ``from_round`` on (0 or 1: every
+    round; round 0, everybody level, when nothing is decided at all), from the unit rows.
+
+    ``kept``: the state a recompute kept (``Standings.state`` as JSON), valid for the
+    results as they were then: if it is from ``from_round`` or before, only the rows from
+    its round on are read. Else the rounds before ``from_round`` are read summed by the
+    database (each entry's sums, and the meetings between entries when a tiebreak reads
+    them). Either way a recompute after a result in the last round ranks one round,
+    whatever the tournament's length."""
     entries = list(
         tournament.entries.values_list(
             "pk", "name", "withdrawn", "withdrawal_results", "withdrawn_after_round"
@@ -177,15 +236,36 @@ def standings_from_sums(tournament: Tournament, scheme: Scheme) -> Standings:
     annulled = {pk for pk, _, out, how, _ in entries if out and how == Entry.Results.ANNUL}
     gone = {pk: after for pk, _, out, _, after in entries if out and after is not None}
     ordered = [REGISTRY[k] for k in in_dependency_order(columns(scheme))]
-    sum_names = list(dict.fromkeys(s for m in ordered if m.additive for s in m.sums))
-    played_rows = unit_rows(played(tournament, annulled), sum_names, scheme)
+    additive = [m for m in ordered if m.additive]
+    sum_names = list(dict.fromkeys(s for m in additive for s in m.sums))
+    relational = any(m.key in RELATIONAL for m in ordered)
+    key = [sum_names, [m.key for m in additive], relational, sorted(names), sorted(annulled)]
+    start = Before.from_json(kept, key) if kept and from_round else None
+    if start is not None and start.round > from_round:
+        start = None
+    first = from_round if start is None else start.round
+    played_rows, before = decided(
+        played(tournament, annulled), sum_names, scheme, first, relational, start is None
+    )
     unplayed: dict[int, list[Result]] = defaultdict(list)
     for r in without_annulled(unplayed_results(tournament, gone), annulled):
         unplayed[r.round].append(r)
-    return Standings(
-        names,
-        by_round(list(names), scheme, withdrawn, ordered, sum_names, played_rows, unplayed),
+    if start is not None:
+        before = start
+    before.cover(names, len(sum_names), additive)
+    if start is None:  # the byes and forfeits before ``from_round``: in a kept state
+        for number in sorted(n for n in unplayed if n < from_round):
+            before.add_unplayed(unplayed[number], additive, scheme)
+    else:  # the rounds the kept state is behind ``from_round`` by
+        behind = set(played_rows) | set(unplayed)
+        for number in sorted(n for n in behind if start.round <= n < from_round):
+            before.add_played(played_rows.pop(number, ()), relational)
+            before.add_unplayed(unplayed.get(number, ()), additive, scheme)
+    before.round = from_round
+    out, state = by_round(
+        list(names), scheme, withdrawn, ordered, played_rows, unplayed, before, relational
     )
+    return Standings(names, out, state, key)
 
 
 def by_round(
@@ -193,29 +273,36 @@ def by_round(
     scheme: Scheme,
     withdrawn: set[int],
     ordered: Sequence[Metric],
-    sum_names: Sequence[str],
     played: Mapping[int, list[UnitRow]],
     unplayed: Mapping[int, list[Result]],
-) -> dict[int, list[Row]]:
-    """Accumulate round by round and rank after each (see :func:`standings_from_sums`).
+    state: Before,
+    relational: bool,
+) -> tuple[dict[int, list[Row]], Before]:
+    """Accumulate round by round from ``state.round`` and rank after each (see
+    :func:`standings_from_sums`); ``played`` holds the rounds from it on, ``state`` what
+    the earlier ones left (it runs on), ``unplayed`` every round's byes and forfeits.
+    Also returns a copy of the state before the last round ranked.
 
     Each entry's sums so far are one list (what its rows add, element by element); an
     additive metric is read from them after each round (``Metric.from_sums`` is linear in
-    the sums), plus what byes and forfeits gave it (``unplayed``, as the pure path adds
-    them). ``above[e][o]``: how many times ``e`` was placed above ``o`` so far, the
-    running matrix every mini-league reads."""
+    the sums), plus what byes and forfeits gave it (``state.extra``, as the pure path
+    adds them). ``state.above[e][o]``: how many times ``e`` was placed above ``o`` so far,
+    the running matrix every mini-league reads."""
     additive = [m for m in ordered if m.additive]
     keys = {m.key for m in ordered}
-    relational = any(k in RELATIONAL for k in keys)
-    zero = [0] * len(sum_names)
-    so_far = dict.fromkeys(entries, zero)
-    extra = {m.key: dict.fromkeys(entries, 0) for m in additive}  # byes and forfeits
+    sum_names = list(dict.fromkeys(s for m in additive for s in m.sums))
     # a metric that is one sum as it is reads a column of the lists; others, a dict each
     plain = {m.key: sum_names.index(m.sums[0]) for m in additive if _reads_one_sum(m)}
     unsummed = [m.key for m in additive if not m.sums and _default_from_sums(m)]
     named = [m for m in additive if m.key not in plain and m.key not in unsummed]
-    games: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    above: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    # a metric over several sums, as the linear function it is: its terms, by sum's index
+    linear = {m.key: terms for m in named if (terms := _terms(m, sum_names, scheme)) is not None}
+    named = [m for m in named if m.key not in linear]
+    for key, (constant, terms) in list(linear.items()):
+        if constant == 0 and len(terms) == 1 and terms[0][1] == 1:  # one sum as it is
+            plain[key] = terms[0][0]
+            del linear[key]
+    so_far, extra, above = state.sums, state.extra, state.above
     ppw = scheme.points_per_win
 
     def mini_league(group: list[int]) -> dict[int, float]:
@@ -223,30 +310,31 @@ def by_round(
         none = [0] * len(group)  # dict.get's default for an opponent never placed below
         return {e: ppw * sum(map(above[e].get, group, none)) for e in group}
 
-    def met(units: Sequence[tuple[int, int]]) -> None:
-        for e, place in units:
-            for o, other in units:
-                if o != e:
-                    games[e][o] += 1
-                    above[e][o] += place < other
-
+    numbers = sorted(n for n in set(played) | set(unplayed) if n >= state.round)
+    if not numbers and not state.decided:
+        numbers = [0]  # nothing decided at all: everybody level
+    kept = state.copy(state.round)
     out: dict[int, list[Row]] = {}
-    for number in sorted(set(played) | set(unplayed)) or [0]:
-        tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        for fixture, entry, place, values in played.get(number, ()):
-            if entry in so_far:
-                so_far[entry] = list(map(add, so_far[entry], values))
-            if relational:
-                tables[fixture].append((entry, place))
-        for units in tables.values():
-            met(units)
-        for r in unplayed.get(number, ()):
-            add_up(extra, r, additive, scheme)
-            met(list(zip(r.entries, r.placings, strict=True)))
+    for number in numbers:
+        if number == numbers[-1]:
+            kept = state.copy(number)
+        state.add_played(played.get(number, ()), relational)
+        state.add_unplayed(unplayed.get(number, ()), additive, scheme)
         values: dict[str, Mapping[int, float]] = {}
         for key, i in plain.items():
             bonus = extra[key]
             values[key] = {e: so_far[e][i] + bonus[e] for e in entries}
+        for key, (constant, terms) in linear.items():
+            bonus = extra[key]
+            if len(terms) == 2:  # most are (match points, points' difference): no loop
+                (i, c), (j, d) = terms
+                values[key] = {
+                    e: constant + c * so_far[e][i] + d * so_far[e][j] + bonus[e] for e in entries
+                }
+                continue
+            values[key] = {
+                e: constant + sum(c * so_far[e][i] for i, c in terms) + bonus[e] for e in entries
+            }
         for key in unsummed:
             values[key] = dict(extra[key])
         if named:
@@ -257,11 +345,31 @@ def by_round(
         for m in ordered:
             if m.depends:
                 values[m.key] = {e: m.derive(values, e) for e in entries}
-        for key, counts in (("buchholz", games), ("sonneborn_berger", above)):
+        for key, counts in (("buchholz", state.games), ("sonneborn_berger", above)):
             if key in keys:
                 values[key] = _opponents(entries, counts, values["match_points"])
         out[number] = ordered_rows(entries, values, scheme, mini_league, withdrawn=withdrawn)
-    return out
+    return out, kept
+
+
+def _terms(
+    m: Metric, sum_names: Sequence[str], scheme: Scheme
+) -> tuple[float, list[tuple[int, float]]] | None:
+    """``m.from_sums`` as a constant and (index of a sum, coefficient) terms, read off
+    the function at zero and at each sum alone (``Metric.from_sums`` is linear); None if
+    the terms do not give it back at a few other points (then it is called as it is)."""
+    zero = dict.fromkeys(sum_names, 0)
+    constant = m.from_sums(zero, scheme)
+    terms = []
+    for i, name in enumerate(sum_names):
+        c = m.from_sums(zero | {name: 1}, scheme) - constant
+        if c:
+            terms.append((i, int(c) if float(c).is_integer() else c))
+    for probe in ([1] * len(sum_names), [3 + 2 * i for i in range(len(sum_names))]):
+        at = m.from_sums(dict(zip(sum_names, probe, strict=True)), scheme)
+        if at != constant + sum(c * probe[i] for i, c in terms):
+            return None
+    return constant, terms
 
 
 def _default_from_sums(m: Metric) -> bool:

@@ -6,6 +6,10 @@ The bookkeeping lives on the tournament row (see ``Tournament``):
   result can be committed without the standings being known to be behind;
 - ``standings_version`` is the results version the stored standings were computed from;
   the standings are *pending* while it is behind;
+- ``standings_redo_from`` is the earliest round whose results changed since then (set in
+  the same UPDATE as the version, by :func:`results_changed`: several changes coalesce to
+  the earliest; unknown — a withdrawal, a deleted round — means a whole recompute), so a
+  recompute redoes only the snapshots from that round on;
 - ``standings_queued_at`` marks a recompute sent and not started yet: further requests
   coalesce on it (one queued at most), and it expires after ``STANDINGS_LEASE_SECONDS``.
 
@@ -20,10 +24,12 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
 from celery import shared_task
 from django.conf import settings
-from django.db.models import F, Q
+from django.db.models import Case, Expression, F, PositiveIntegerField, Q, Value, When
+from django.db.models.functions import Least
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
@@ -34,6 +40,29 @@ logger = logging.getLogger(__name__)
 #: A write waits for this: one quick retry (a pooled connection to a restarted broker),
 #: then give up and leave the job to the sweep.
 PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+
+
+def results_changed(round_number: int | Expression | None) -> dict[str, Any]:
+    """The tournament row's UPDATE for results changed in round ``round_number`` (an
+    expression may give it; None: unknown, the next recompute is whole): the results
+    version moves on and the round to redo from becomes the earliest changed.
+
+    The first change since the stored standings sets the round; a later one keeps the
+    earlier of the two, unless an unknown change is already pending (None stays None:
+    nothing that happened since the standings were stored may be left out)."""
+    kind = PositiveIntegerField()
+    if round_number is None:
+        redo: Expression = Value(None, output_field=kind)
+    else:
+        if isinstance(round_number, int):
+            round_number = Value(round_number, output_field=kind)
+        redo = Case(
+            When(results_version=F("standings_version"), then=round_number),
+            When(standings_redo_from__isnull=True, then=Value(None, output_field=kind)),
+            default=Least(F("standings_redo_from"), round_number),
+            output_field=kind,
+        )
+    return {"results_version": F("results_version") + 1, "standings_redo_from": redo}
 
 
 def _claimable(now: datetime) -> Q:
@@ -81,8 +110,9 @@ def request_standings(tournament_id: int) -> bool:
 
 @shared_task(name="tournaments.recompute_standings", acks_late=True, reject_on_worker_lost=True)
 def recompute_standings(tournament_id: int, only_if_behind: bool = False) -> int:
-    """Recompute the whole tournament's standings from its match results (idempotent).
-    Returns how many round snapshots were stored (0 when skipped).
+    """Recompute the tournament's standings from its match results, from the earliest
+    round changed (``standings_redo_from``; idempotent). Returns how many rounds were
+    ranked (0 when skipped).
 
     The queued mark is cleared first, so a result that arrives while this runs queues
     exactly one more recompute. With ``only_if_behind`` (how requests and the sweep send

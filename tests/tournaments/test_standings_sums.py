@@ -131,10 +131,11 @@ def test_the_recompute_costs_the_same_queries_for_12_and_240_matches(
     rng = random.Random(21)
     small, _, _ = finished_double_round_robin(4, rng)
     large, _, _ = finished_double_round_robin(16, rng)
-    # the tournament, its entries, the unit rows, the byes and forfeits; then the lock,
-    # the delete, the insert and the update (and, in a test's transaction, a savepoint
-    # and its release; PostgreSQL's COPY goes past Django's cursor wrapper, uncounted)
-    with django_assert_max_num_queries(10) as small_queries:
+    # the tournament, the state kept, its entries, the unit rows, the byes and forfeits;
+    # then the lock, the stored snapshots' digests, the delete, the insert, the state's
+    # upsert and the update (and, in a test's transaction, a savepoint and its release;
+    # PostgreSQL's COPY goes past Django's cursor wrapper, uncounted)
+    with django_assert_max_num_queries(13) as small_queries:
         assert store_standings(small.pk) == 6
     with django_assert_num_queries(len(small_queries)):
         assert store_standings(large.pk) == 30

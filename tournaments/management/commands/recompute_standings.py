@@ -17,5 +17,5 @@ class Command(BaseCommand):
         if ids:
             tournaments = tournaments.filter(pk__in=ids)
         for pk in tournaments.values_list("pk", flat=True):
-            stored = store_standings(pk)
+            stored = store_standings(pk, whole=True)  # every round: the columns may be new
             self.stdout.write(f"tournament {pk}: {stored} snapshot(s)")
