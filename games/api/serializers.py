@@ -190,8 +190,9 @@ class UndoSerializer(serializers.Serializer):
     reopen = serializers.BooleanField(
         required=False,
         default=False,
-        help_text="With `last_seq`: the event closed a complete hand and you do mean to "
-        "reopen it (its points leave the score); without it that undo is a 409.",
+        help_text="The undo takes an entry of a complete hand (in any form: the last "
+        "event, `last_seq` or `to_seq`) and you do mean to reopen it (its points leave the "
+        "score, a finished match is back in play); without it that undo is a 409.",
     )
 
     def validate(self, attrs):

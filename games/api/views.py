@@ -424,8 +424,9 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         description='`{}` removes the match\'s last event; `{"hand": 3, "to_seq": 7}` '
         "removes hand 3's events from number 7 on, and every later hand; "
         '`{"hand": 2, "last_seq": 4}` removes the last event only if it is hand 2\'s number '
-        "4 (409 otherwise: a stale client never removes what it did not show), and an event "
-        'that closed a complete hand only with `"reopen": true` (409 otherwise). '
+        "4 (409 otherwise: a stale client never removes what it did not show). In every "
+        "form, an undo that takes an entry of a complete hand (a finished match's last one "
+        'too) goes only with `"reopen": true` (409 otherwise, nothing removed). '
         "Organisers, or the match's scorer. Every undo is kept as an audit record. 409 (with "
         "the match's `state`) when there is nothing there to undo: no event, no such hand, "
         "or no event from `to_seq` on.",

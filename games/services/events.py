@@ -104,8 +104,9 @@ def undo(
 
     With ``last_seq`` the client names the event it means to remove (hand
     ``hand_number``'s number ``last_seq``): anything else being the last one (a stale
-    pad, another device's entry) is a 409 and nothing goes; and when that event closed a
-    complete hand it goes only with ``reopen`` (the hand's points leave the score)."""
+    pad, another device's entry) is a 409 and nothing goes. In every form, an undo that
+    takes an entry of a complete hand goes only with ``reopen`` (the hand's points leave
+    the score, a finished match is back in play): else a 409 and nothing goes."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if not may_undo(user, match):
@@ -143,6 +144,18 @@ def undo(
             }
             for e in doomed
         ]
+        reopened = sorted({e.hand.number for e in doomed if e.hand.complete})
+        if reopened and not reopen:
+            raise Reopens(
+                msg(
+                    (
+                        "this undo reopens hand {hand}, which is complete, and takes its "
+                        "points off the score: send reopen to do it"
+                    ),
+                    hand=reopened[0],
+                ),
+                item={"field": "reopen"},
+            )
         if not removed:
             raise Stale(
                 msg(

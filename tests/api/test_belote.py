@@ -216,7 +216,8 @@ def test_the_penalty_that_settles_a_revoke_cannot_be_undone_alone(setup):
         "/api/v1/matches/import/", {"club": "pena", "record": doc}, format="json"
     ).json()
     before = Match.objects.get(pk=state["id"]).version
-    response = client.post(f"/api/v1/matches/{state['id']}/undo/", {}, format="json")
+    url = f"/api/v1/matches/{state['id']}/undo/"
+    response = client.post(url, {"reopen": True}, format="json")  # the round is complete
     assert response.status_code == 400, response.json()
     assert "the penalty settles a fault that would stay recorded" in response.json()["message"]
     assert Match.objects.get(pk=state["id"]).version == before

@@ -67,7 +67,7 @@ def test_a_corrected_hand_is_analysed_again(setup, django_capture_on_commit_call
     hand = match.hands.get(number=2)
     first_of_trick_4 = hand.events.filter(kind="play").order_by("seq")[12].seq
     with django_capture_on_commit_callbacks(execute=True):
-        services.undo(match, setup.scorer, hand_number=2, to_seq=first_of_trick_4)
+        services.undo(match, setup.scorer, hand_number=2, to_seq=first_of_trick_4, reopen=True)
     # hand 2 is open again: its old analysis is of another log and is shown nowhere
     assert sorted(current_analyses(match)) == [1]
     scorer = client_for(setup.scorer)

@@ -136,7 +136,8 @@ def test_a_renuncio_settled_by_its_penalty_imports_replays_and_undoes_whole(setu
     assert kinds[12:] == [(12, "play", "11e"), (13, "penalty", "")]
     assert client.get(f"/api/v1/matches/{match_id}/").json()["score"] == [1, 0]  # replayed
 
-    response = client.post(f"/api/v1/matches/{match_id}/undo/", {}, format="json")
+    url = f"/api/v1/matches/{match_id}/undo/"
+    response = client.post(url, {"reopen": True}, format="json")  # hand 1 is complete
     assert response.status_code == 400
     body = response.json()
     assert (body["rule"], body["item"]) == ("C12", {"hand": 1, "trick": 1, "position": 2})
@@ -144,9 +145,7 @@ def test_a_renuncio_settled_by_its_penalty_imports_replays_and_undoes_whole(setu
     assert HandEvent.objects.count() == 14
 
     # undoing the proof with the penalty is fine: nothing left proves the revoke
-    response = client.post(
-        f"/api/v1/matches/{match_id}/undo/", {"hand": 1, "to_seq": 12}, format="json"
-    )
+    response = client.post(url, {"hand": 1, "to_seq": 12, "reopen": True}, format="json")
     assert response.status_code == 200, response.json()
     current = response.json()["current"]
     assert (current["phase"], current["next_seq"], response.json()["score"]) == (

@@ -225,7 +225,20 @@ def test_undo_across_hands_reopens_the_finished_hand(setup):
         "deal",
         2,
     )
-    response = client.post(f"/api/v1/matches/{state['id']}/undo/", {}, format="json")
+    url = f"/api/v1/matches/{state['id']}/undo/"
+    # hand 1 is complete: undoing its last card takes its point off the score, so the
+    # client must say it means it, in every form of the undo (nothing goes otherwise)
+    for body in ({}, {"hand": 1, "to_seq": 19}, {"hand": 2, "to_seq": 0}):
+        response = client.post(url, body, format="json")
+        if body.get("hand") == 2:  # hand 2 has no entry yet: nothing there to undo
+            assert response.status_code == 409
+            assert response.json()["item"] == {"field": "to_seq"}
+            continue
+        assert response.status_code == 409, body
+        assert response.json()["item"] == {"field": "reopen"}
+        assert "reopens hand 1, which is complete" in response.json()["message"]
+        assert client.get(f"/api/v1/matches/{state['id']}/").json()["score"] == [1, 0]
+    response = client.post(url, {"reopen": True}, format="json")
     state = response.json()
     assert state["score"] == [0, 0]
     assert state["current"]["hand"] == 1

@@ -272,7 +272,7 @@ def test_the_cached_state_is_the_full_replay_event_by_event(
         write(django_capture_on_commit_callbacks, setup, current(match), body)
         if i in undo_at:
             with django_capture_on_commit_callbacks(execute=True):
-                services.undo(current(match), setup.organiser)
+                services.undo(current(match), setup.organiser, reopen=True)
             write(django_capture_on_commit_callbacks, setup, current(match), body)
         kept = statecache.load(current(match))
         assert kept is not None, i

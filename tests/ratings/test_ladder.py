@@ -157,7 +157,7 @@ def test_a_reopened_match_leaves_the_ladder_and_a_rebuild_agrees(world):
     first = play(world, [0, 1, 2, 3], seed=1)
     second = play(world, [0, 1, 2, 3], seed=2)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.undo(first, organiser)  # the first match is in progress again
+        services.undo(first, organiser, reopen=True)  # the first match is in progress again
     assert not RatedMatch.objects.filter(match=first).exists()
     ratings = {r.player_id: (r.mu, r.sigma) for r in Rating.objects.filter(game="cuatrola")}
     second.refresh_from_db()
@@ -233,7 +233,7 @@ def _correct_last_card(match: Match, organiser) -> None:
     )
     event, hand, seq = last.data, last.hand, last.seq
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.undo(match, organiser)
+        services.undo(match, organiser, reopen=True)
     with TestCase.captureOnCommitCallbacks(execute=True):
         services.record_event(Hand.objects.get(pk=hand.pk), seq, event, organiser)
 
