@@ -71,29 +71,43 @@ def _container_spec(model: type[Model]) -> Container | None:
     return None
 
 
-#: the attribute of a row read through :func:`with_container`: its container's pk, or None
+#: the attributes of a row read through :func:`with_container`: its container's pk (None:
+#: it sits in none) and whether that container is public
 CONTAINER_PK = "access_container_pk"
+CONTAINER_PUBLIC = "access_container_public"
 
 
 def with_container(queryset: QuerySet) -> QuerySet:
-    """``queryset`` whose rows say the pk of the container they sit in (None: none), as
-    :data:`CONTAINER_PK`: a follower of a write knows without a query of its own whether
-    there is a container to tell. Unchanged for a model that sits in none."""
+    """``queryset`` whose rows say the container they sit in (:data:`CONTAINER_PK`,
+    :data:`CONTAINER_PUBLIC`): :func:`may_read` and :func:`may_record` then decide with
+    no query of their own, and a follower of a write knows whether there is a container
+    to tell. Unchanged for a model that sits in none (or is a container)."""
     spec = _container_spec(queryset.model)
     if spec is None or not spec.lookup:
         return queryset
-    return queryset.annotate(**{CONTAINER_PK: F(spec.lookup)})
+    public = F(_path(spec.lookup, "is_public"))
+    return queryset.annotate(**{CONTAINER_PK: F(spec.lookup), CONTAINER_PUBLIC: public})
 
 
 def container_of(obj: Model) -> Any | None:
     """The container ``obj`` sits in (a tournament), or None."""
     spec = _container_spec(type(obj))
-    if spec is None or getattr(obj, CONTAINER_PK, True) is None:
-        return None  # read with_container: it sits in none, no query
+    if spec is None:
+        return None
     try:
         return spec.of(obj)
     except ObjectDoesNotExist:
         return None
+
+
+def _container_facts(obj: Model) -> tuple[Any, bool] | None:
+    """The pk of the container ``obj`` sits in and whether it is public (None: it sits
+    in none): what ``obj`` was read :func:`with_container` with, else looked up."""
+    if hasattr(obj, CONTAINER_PK):
+        pk = getattr(obj, CONTAINER_PK)
+        return None if pk is None else (pk, getattr(obj, CONTAINER_PUBLIC))
+    container = container_of(obj)
+    return None if container is None else (container.pk, container.is_public)
 
 
 @dataclass(frozen=True)
@@ -229,13 +243,13 @@ def role_in(user: AnyUser, club: Club) -> str | None:
 def may_read(user: AnyUser, obj: Model) -> bool:
     """May ``user`` see ``obj`` (a club, tournament, match, player) at all?"""
     club = _club_of(obj)
-    container = container_of(obj)
-    if not club.is_private and (container is None or container.is_public):
+    container = _container_facts(obj)
+    if not club.is_private and (container is None or container[1]):
         return True
     if user.is_superuser:
         return True
     held = grants(user)
-    return club.pk in held.clubs or (container is not None and container.pk in held.scoped)
+    return club.pk in held.clubs or (container is not None and container[0] in held.scoped)
 
 
 def may_record(user: AnyUser, obj: Model) -> bool:
@@ -248,8 +262,8 @@ def may_record(user: AnyUser, obj: Model) -> bool:
         return True
     if not held.scoped:  # no query for the container when it cannot matter
         return False
-    container = container_of(obj)
-    return container is not None and container.pk in held.scoped
+    container = _container_facts(obj)
+    return container is not None and container[0] in held.scoped
 
 
 def record_refusal(user: AnyUser, obj: Model) -> str:

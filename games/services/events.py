@@ -13,9 +13,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import QuerySet
 
-from clubs.access import may_record, may_undo, record_refusal, with_container
+from clubs.access import may_read, may_record, may_undo, record_refusal, with_container
 
 from ..engine import Game, RuleError, find_game
 from ..engine.messages import msg
@@ -62,7 +61,7 @@ def record_posted(
     no lock of its own.
     """
     with transaction.atomic():
-        match = _locked(Match.objects.all(), match_id, user)
+        match = _locked(match_id, user)
         return _record(match, number, expected_seq, event, user)
 
 
@@ -72,18 +71,20 @@ def record_read(match_id: int, user: User, read: Callable[[Match], Posted]) -> O
     one it may not record is PermissionDenied (403), and only then is the body read,
     ``read(match)`` (its own 400): a stranger learns nothing from what it wrote."""
     with transaction.atomic():
-        match = _locked(Match.objects.readable_by(user), match_id, user)
+        match = _locked(match_id, user, hidden_missing=True)
         number, expected_seq, event = read(match)
         return _record(match, number, expected_seq, event, user)
 
 
-def _locked(matches: QuerySet, match_id: int, user: User) -> Match:
-    """The match, its row locked, if ``user`` may record it (PermissionDenied else). With
-    its club (may_record reads it) and its container's pk (the followers read it:
-    ``clubs.access.with_container``); the lock is on the match's row alone."""
-    match = with_container(matches.select_for_update(of=("self",)).select_related("club")).get(
-        pk=match_id
-    )
+def _locked(match_id: int, user: User, *, hidden_missing: bool = False) -> Match:
+    """The match, its row locked, if ``user`` may record it (PermissionDenied else;
+    ``hidden_missing``: Match.DoesNotExist if it may not even read it). With its club and
+    what it sits in (``clubs.access.with_container``): the policy's questions and the
+    followers need no query of their own. The lock is on the match's row alone."""
+    locking = Match.objects.select_for_update(of=("self",)).select_related("club")
+    match = with_container(locking).get(pk=match_id)
+    if hidden_missing and not may_read(user, match):
+        raise Match.DoesNotExist(f"no match {match_id} that this user may read")
     if not may_record(user, match):
         raise PermissionDenied(record_refusal(user, match))
     return match
