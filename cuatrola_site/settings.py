@@ -88,6 +88,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
+# How long a process keeps its database connection between requests (seconds; 0, the
+# default: a new one per request). A new PostgreSQL connection is a new backend whose
+# catalog caches start cold: through gunicorn it cost a request more than the request's
+# own statements (docs/performance.md, "Recording through the API"). Checked before
+# reuse, so that a restarted server costs a check, not a failed request.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -275,3 +275,25 @@ def test_a_private_tournaments_device_cannot_create_friendly_matches():
         )
         assert response.status_code == status, role
     assert Match.objects.count() == 4  # three built, one by the club's device
+
+
+@pytest.mark.parametrize("role", ["device_pub", "device_priv", "other_club", "scorer"])
+def test_a_match_read_with_its_container_is_judged_without_a_query(role, django_assert_num_queries):
+    """The write service reads the match with what it sits in (``with_container``): the
+    same answers as a match read alone (the matrix above, by hand), and no query for the
+    tournament, the fixture or the round."""
+    from clubs.access import grants, may_read, may_record, with_container
+
+    world = build_world(club_private=True)
+    user = world.users[role]
+    grants(user)  # loaded once per request, before
+    read = READ_PRIVATE_CLUB[role][0]
+    expected_read = (read[1], read[3], read[4])  # m_pub, m_priv, m_free
+    expected_record = RECORD_PRIVATE_CLUB[role]
+    for thing, readable, recorded in zip(
+        ("m_pub", "m_priv", "m_free"), expected_read, expected_record, strict=True
+    ):
+        match = with_container(Match.objects.select_related("club")).get(pk=world.ids[thing])
+        with django_assert_num_queries(0):
+            assert may_read(user, match) == bool(readable), thing
+            assert may_record(user, match) == (recorded == 201), thing

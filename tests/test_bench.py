@@ -60,3 +60,15 @@ def test_the_standings_bench_recomputes_a_small_league(bench):
     out = bench("standings.py", "--pairs", "4")
     assert "4 pairs, double round robin:    12 matches" in out
     assert "ratio" in out
+
+
+def test_the_event_cost_bench_reads_each_part_of_a_request(bench):
+    out = bench("api_cost.py", "--hands", "1")
+    measured = [line for line in out.splitlines() if "django CPU" in line and "statements" in line]
+    me, events = measured
+    assert me.startswith("GET /api/v1/me/")
+    assert "statements 2 " in me  # the token, the roles
+    # a mid-hand event with a token: the token, the grants, then the transaction's seven
+    assert events.startswith("POST …/events/")
+    assert "statements 9 " in events
+    assert "events/me: django CPU" in out

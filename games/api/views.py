@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
@@ -402,19 +403,19 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"], serializer_class=EventSerializer)
     def events(self, request: Request, pk: str) -> Response:
-        match = self.get_match(pk)
-        # who may write first, what they wrote after: a stranger learns nothing from it
-        if not may_record(request.user, match):
-            raise PermissionDenied(record_refusal(request.user, match))
-        body = EventSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        outcome = services.record_posted(
-            match.pk,
-            body.validated_data.get("hand") or None,
-            body.validated_data["expected_seq"],
-            body.event(),
-            request.user,
-        )
+        def read(match: Match) -> services.Posted:
+            # who may write first, what they wrote after: the service reads the body once
+            # the match is found readable and recordable, under its lock (one read of it)
+            self.match = match  # a refusal names its players
+            body = EventSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            data = body.validated_data
+            return data.get("hand") or None, data["expected_seq"], body.event()
+
+        try:
+            outcome = services.record_read(int(pk), request.user, read)
+        except Match.DoesNotExist:
+            raise Http404 from None
         code = status.HTTP_201_CREATED if outcome.stored else status.HTTP_200_OK
         answer = event_answer(outcome.match, outcome.state, outcome.hand, request.user)
         return Response(answer, status=code)

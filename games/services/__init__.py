@@ -8,7 +8,8 @@ write stores nothing.
 
 - :func:`create_match` — a match, its seats and its first (empty) hand.
 - :func:`record_event` / :func:`record_posted` — one event with the sequence number the
-  client expects (of a hand, or of a match's hand by number: the API's).
+  client expects (of a hand, or of a match's hand by number); :func:`record_read` the
+  API's, the access checks and the body read under the match's lock.
 - :func:`undo` — remove the last event, or roll a hand back to a sequence number, with
   an audit row.
 - :func:`import_record` / :func:`export_record` — ``card-record`` in and out, through the
@@ -31,7 +32,7 @@ complete one on, and the tally of those before).
 
 from .derive import ANALYSIS_RETRY, live_summary
 from .errors import UNDO_REFUSAL, Outcome, Refused, Reopens, Stale, User
-from .events import rebuild, record_event, record_posted, undo
+from .events import Posted, rebuild, record_event, record_posted, record_read, undo
 from .fold import outcomes as hand_outcomes
 from .matches import create_match, discard_unplayed, move_seats
 from .reading import game_of, new_state, parse_rules, replay, state_of, stored_events
@@ -41,6 +42,7 @@ __all__ = [
     "ANALYSIS_RETRY",
     "UNDO_REFUSAL",
     "Outcome",
+    "Posted",
     "Refused",
     "Reopens",
     "Stale",
@@ -59,6 +61,7 @@ __all__ = [
     "record_event",
     "record_hands",
     "record_posted",
+    "record_read",
     "replay",
     "state_of",
     "stored_events",

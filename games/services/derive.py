@@ -104,7 +104,7 @@ def sync_match(
     changed_result = False
     if outcomes is not None:
         changed_result = _sync_units(game, match, state, outcomes)
-    match_written.send(sender=Match, match_id=match.pk, result_changed=changed_result)
+    match_written.send(sender=Match, match_id=match.pk, result_changed=changed_result, match=match)
     if state.hands and (writes > 1 or state.hands[-1].is_complete):
         send_analysis(match)
     match.live = live_summary(state)

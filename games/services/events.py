@@ -8,12 +8,13 @@ end adds its results and the next hand's row)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from clubs.access import may_record, may_undo, record_refusal
+from clubs.access import may_read, may_record, may_undo, record_refusal, with_container
 
 from ..engine import Game, RuleError, find_game
 from ..engine.messages import msg
@@ -39,6 +40,11 @@ def record_event(
     return record_posted(hand.match_id, number, expected_seq, event, user)
 
 
+#: what a client posts: the hand it names (None: the latest), the event number it
+#: expects, and the event
+Posted = tuple[int | None, int, dict[str, Any]]
+
+
 def record_posted(
     match_id: int, number: int | None, expected_seq: int, event: dict[str, Any], user: User
 ) -> Outcome:
@@ -54,39 +60,69 @@ def record_posted(
     sent). The hand is read under the match's lock, which every write of a hand holds:
     no lock of its own.
     """
-    hand_named = number is not None
     with transaction.atomic():
-        # the club with it (may_record reads it), the lock on the match's row alone
-        match = (
-            Match.objects.select_for_update(of=("self",)).select_related("club").get(pk=match_id)
+        match = _locked(match_id, user)
+        return _record(match, number, expected_seq, event, user)
+
+
+def record_read(match_id: int, user: User, read: Callable[[Match], Posted]) -> Outcome:
+    """:func:`record_posted` as the API takes an event, with one read of the match, under
+    its lock: a match ``user`` may not read does not exist (``Match.DoesNotExist``: 404),
+    one it may not record is PermissionDenied (403), and only then is the body read,
+    ``read(match)`` (its own 400): a stranger learns nothing from what it wrote."""
+    with transaction.atomic():
+        match = _locked(match_id, user, hidden_missing=True)
+        number, expected_seq, event = read(match)
+        return _record(match, number, expected_seq, event, user)
+
+
+def _locked(match_id: int, user: User, *, hidden_missing: bool = False) -> Match:
+    """The match, its row locked, if ``user`` may record it (PermissionDenied else;
+    ``hidden_missing``: Match.DoesNotExist if it may not even read it). With its club and
+    what it sits in (``clubs.access.with_container``): the policy's questions and the
+    followers need no query of their own. The lock is on the match's row alone."""
+    locking = Match.objects.select_for_update(of=("self",)).select_related("club")
+    match = with_container(locking).get(pk=match_id)
+    if hidden_missing and not may_read(user, match):
+        raise Match.DoesNotExist(f"no match {match_id} that this user may read")
+    if not may_record(user, match):
+        raise PermissionDenied(record_refusal(user, match))
+    return match
+
+
+def _record(
+    match: Match, number: int | None, expected_seq: int, event: dict[str, Any], user: User
+) -> Outcome:
+    """:func:`record_posted` once the match is locked and the user may record it."""
+    hand_named = number is not None
+    hands = Hand.objects.filter(match=match)
+    # by pk, not the model's ordering: that one orders by the match's, a join
+    hand = (
+        hands.filter(number=number).order_by("pk") if hand_named else hands.order_by("-number")
+    ).first()
+    if hand is None:
+        raise Stale(msg("hand {number} does not exist yet", number=number), match)
+    game = game_of(match.game)
+    parsed = parse_event(game, event)
+    if expected_seq != hand.next_seq:
+        stored = hand.events.filter(seq=expected_seq).values_list("data", flat=True).first()
+        if stored is None and not hand_named:
+            stored = completing_event(match, hand.number - 1, expected_seq)
+        if stored is not None and same_event(game, stored, parsed):
+            return Outcome(match, state_of(match), stored=False)
+        raise Stale(
+            msg(
+                "hand {number} is at event {next_seq}, not {expected_seq}",
+                number=hand.number,
+                next_seq=hand.next_seq,
+                expected_seq=expected_seq,
+            ),
+            match,
         )
-        if not may_record(user, match):
-            raise PermissionDenied(record_refusal(user, match))
-        hands = Hand.objects.filter(match=match)
-        hand = (hands.filter(number=number) if hand_named else hands.order_by("-number")).first()
-        if hand is None:
-            raise Stale(msg("hand {number} does not exist yet", number=number), match)
-        game = game_of(match.game)
-        parsed = parse_event(game, event)
-        if expected_seq != hand.next_seq:
-            stored = hand.events.filter(seq=expected_seq).values_list("data", flat=True).first()
-            if stored is None and not hand_named:
-                stored = completing_event(match, hand.number - 1, expected_seq)
-            if stored is not None and same_event(game, stored, parsed):
-                return Outcome(match, state_of(match), stored=False)
-            raise Stale(
-                msg(
-                    "hand {number} is at event {next_seq}, not {expected_seq}",
-                    number=hand.number,
-                    next_seq=hand.next_seq,
-                    expected_seq=expected_seq,
-                ),
-                match,
-            )
-        state = state_of(match)  # the state the last write kept, or the log replayed
-        latest = _apply_and_store(game, match, hand, state, parsed, user)
-        if _replays_alike(game, state, parsed):
-            statecache.keep(match, state)
+    state = state_of(match)  # the state the last write kept, or the log replayed
+    latest = _apply_and_store(game, match, hand, state, parsed, user)
+    if _replays_alike(game, state, parsed):
+        statecache.keep(match, state)
     return Outcome(match, state, hand=latest)
 
 

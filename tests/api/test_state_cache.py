@@ -81,11 +81,11 @@ def current(match: Match) -> Match:
 def test_an_event_costs_the_same_queries_at_event_10_and_at_event_300(
     setup, django_capture_on_commit_callbacks
 ):
-    """Mid-hand plays: the view's read of the match, then in the transaction the match's
-    lock, the read of the hand (the match's lock covers it), the event's insert, the
-    hand's update, the followers' (the tournament's live version) and the match's
-    update: 7 queries and the transaction's two, and no read of the event log, however
-    long the match is."""
+    """Mid-hand plays of a match in no tournament: in the transaction, the match's lock
+    (the one read of it: the view reads none, and it says there is no tournament to
+    tell), the read of the hand (the match's lock covers it), the event's insert, the
+    hand's update and the match's update: 5 queries and the transaction's two, and no
+    read of the event log, however long the match is."""
     game = find_game("cuatrola")
     rules = game.parse_rules({"match": "hands", "target": 25})
     record = game.random_match(random.Random(7), rules, with_deal=False)
@@ -113,7 +113,7 @@ def test_an_event_costs_the_same_queries_at_event_10_and_at_event_300(
         if i in measured:
             measured[i] = [q["sql"] for q in queries.captured_queries]
     early, late = measured.values()
-    assert len(early) == len(late) == 9, (early, late)
+    assert len(early) == len(late) == 7, (early, late)
     assert not [q for q in late if q.startswith("SELECT") and "games_handevent" in q]
 
 
