@@ -301,3 +301,33 @@ def test_derived_rows_can_be_dropped_and_rebuilt_from_the_events(setup):
         match.live,
     ) == expected
     assert expected[1][0][1:3] == (11, True)  # the spec's final score: side 0 won
+
+
+def test_a_call_or_a_card_before_the_deal_is_refused_by_the_rule_not_as_stale(setup):
+    """A new match, and hand 2 waiting for its deal: a call or a card there is an event
+    out of order (C1: the first event of a hand is the deal), a 400 naming C1 — not a 409
+    telling the client its view is stale (it is not: it would send it again)."""
+    client = client_for(setup.scorer)
+    rec = record("valid_reference_hand_in_progress_match.json")
+    state = create_match(client, setup.players, first_dealer=3)
+    url = f"/api/v1/matches/{state['id']}/events/"
+    for event in ({"kind": "call", "call": "pass"}, {"kind": "play", "card": "1o"}):
+        response = client.post(url, {"expected_seq": 0, "hand": 1, **event}, format="json")
+        assert response.status_code == 400, response.json()
+        assert response.json()["rule"] == "C1"
+        assert "the first event is the deal" in response.json()["message"]
+    assert HandEvent.objects.filter(hand__match_id=state["id"]).count() == 0
+    state = post_hand(client, state["id"], state, rec.hands[0])
+    assert (state["current"]["hand"], state["current"]["phase"]) == (2, "deal")
+    response = client.post(
+        url, {"expected_seq": 0, "hand": 2, "kind": "call", "call": "pass"}, format="json"
+    )
+    assert response.status_code == 400, response.json()
+    assert (response.json()["rule"], response.json()["item"]) == ("C1", {"hand": 2})
+    assert response.json()["message"] == ("hand 2 has not been dealt: its first event is the deal")
+    assert response.json()["detail"] == "la mano 2 no se ha repartido: lo primero es el reparto"
+    # naming the finished hand 1 is still a stale view of the match: 409 with its state
+    response = client.post(
+        url, {"expected_seq": 0, "hand": 1, "kind": "call", "call": "pass"}, format="json"
+    )
+    assert response.status_code == 409
