@@ -8,17 +8,21 @@ double-dummy solver does:
 - a **transposition table** at trick starts, keyed by the hands, the leader, the suits
   sung and which sides have won a trick; it holds bounds (lower, upper) of the value of
   the rest of the hand, so it serves any window and any position the hand reaches again;
-- **equivalent cards merged**: cards of one hand, of one suit, with no card between them
-  still in play (held or on the table) are one move — when they are also worth the same
-  points and neither is a card of a cante still to be sung (a 12 or 11: holding both is
-  worth a cante). The DDS rule alone would merge 1 and 3 of a suit, which are worth 11
-  and 10 points: not the same move in a points game;
-  In a hand counted in tricks (a cuatrola/quintola) points do not matter: the DDS rule;
+- **equivalent cards merged**: two cards of one hand next to each other in a suit, worth
+  the same points and neither a 12 or 11 (a cante may need it) are one move. The DDS rule
+  alone would merge 1 and 3 of a suit, which are worth 11 and 10 points: not the same
+  move in a points game; in a hand counted in tricks (a cuatrola/quintola) points do not
+  matter: the DDS rule;
+- **runs of equal cards packed** at every trick start (Subastao's 7 6 5 4 of a suit,
+  :func:`~.tables.rank_blocks`): the ones still in play renumbered from the run's top, so
+  positions that differ only in which of them were played are one table entry, and
+  cards that had a played card between them are next to each other (merged);
 - **move ordering**: the table's best lead first; a winning card first when the other
   side is winning the trick, points on the partner's winning trick, the lowest card when
   it cannot win;
-- **bounds** at trick starts (:meth:`~.shortcuts.Shortcuts._bounds`: what is still to win,
-  less what the other side surely takes with its top trumps) cut a window off unsearched;
+- **bounds** at trick starts, after the table's probe (:meth:`~.shortcuts.Shortcuts._bounds`:
+  what is still to win, the cantes still possible, less what the other side surely takes
+  with its top trumps and the leader's quick tricks) cut a window off unsearched;
 - an **enhanced transposition cutoff** on a trick's last card: the table's bound of a
   next trick start may end the search before any card is tried;
 - the last trick is counted without search (every card is forced) and never stored.
@@ -26,9 +30,10 @@ double-dummy solver does:
 The exact value: MTD(f), zero-window tests stepping from a guess by the fail-soft
 values they return (each reusing the table), bisection only after a long walk.
 
-``use_tt``, ``merge``, ``ordering`` and ``bounds`` turn each off (the benchmark's plain alpha-beta;
-the tests' "never changes a value"). ``node_limit`` and ``deadline`` bound the work:
-past them :class:`Unsolved` is raised, which the analyser reports as "not solved".
+``use_tt``, ``merge``, ``ordering``, ``bounds`` and ``ranks`` (the packing) turn each off
+(the benchmark's plain alpha-beta; the tests' "never changes a value"). ``node_limit``
+and ``deadline`` bound the work: past them :class:`Unsolved` is raised, which the
+analyser reports as "not solved".
 """
 
 from __future__ import annotations
@@ -40,7 +45,6 @@ from .shortcuts import Shortcuts
 from .space import NONE, Spec
 from .tables import (
     lead_order,
-    live_pairs,
     merge_masks,
     open_cantes,
     open_pairs,
@@ -55,37 +59,6 @@ INF = 1 << 30
 
 class Unsolved(Exception):
     """The search ran past its node limit or deadline (the hand is "not solved")."""
-
-
-def merge_runs(spec: Spec, cards: list[int], in_play: int, live: int) -> list[list[int]]:
-    """``cards`` (one seat's, strongest first) in groups of equivalent cards: one suit, no
-    card between them in play, the same points, none of them in ``live``."""
-    points, r = spec.points, spec.per_suit
-    groups = [[cards[0]]]
-    prev = cards[0]
-    for c in cards[1:]:
-        between = ((1 << c) - 1) & ~((2 << prev) - 1)
-        if (
-            c // r == prev // r
-            and not in_play & between
-            and points[c] == points[prev]
-            and not (live >> c & 1 or live >> prev & 1)
-        ):
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-        prev = c
-    return groups
-
-
-def equivalent_groups(spec: Spec, pos: Position, cards: list[int]) -> list[list[int]]:
-    """The groups of equivalent cards among ``cards`` of the seat to play at ``pos``."""
-    in_play = 0
-    for hand in pos.hands:
-        in_play |= hand
-    for _, c in pos.table:
-        in_play |= 1 << c
-    return merge_runs(spec, cards, in_play, live_pairs(spec, pos.sung))
 
 
 class Solver(Shortcuts):
