@@ -20,6 +20,6 @@ cdef class Solver(Shortcuts):
     cpdef i64 _play(self, i64 seat, i64 n, i64 leader, i64 lead, i64 hl, i64 ht, i64 winner,
                     i64 pts, object tmask, i64 sung, i64 won, i64 alpha, i64 beta)
 
-    @cython.locals(mine=bint, last=bint, delta=i64)
+    @cython.locals(mine=bint, last=bint, delta=i64, v=i64)
     cpdef i64 _finish(self, i64 winner, i64 pts, object cards, i64 sung, i64 won, i64 alpha,
                       i64 beta)

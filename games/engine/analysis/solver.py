@@ -415,25 +415,27 @@ class Solver(Shortcuts):
     ) -> int:
         """A trick's last card was played (``cards``: the trick's): count it, then the
         cante choice and the rest, from the hands with their runs of equal cards packed."""
-        spec = self.spec
-        mine = spec.counted[winner]
+        mine = self.counted[winner]
         won |= 1 if mine else 2
         last = not self.h[winner]
-        if spec.value == "tricks":
+        if self.tricks:
             delta = 1 if mine else 0
         else:
             if last:
-                pts += spec.last_bonus
-                if spec.capot_bonus and won != 3:
-                    pts += spec.capot_bonus
+                pts += self.last_bonus
+                if self.capot and won != 3:
+                    pts += self.capot_bonus
             delta = pts if mine else -pts
         if last:
             return delta
+        # (no try/finally: after Unsolved, search() sets the hands and points up anew)
         self.rem -= pts
         saved = self._pack(cards) if cards & self.block_cards else None
-        try:
-            return delta + self._after(winner, sung, won, alpha - delta, beta - delta)
-        finally:
-            self.rem += pts
-            if saved is not None:
-                self.h[:] = saved
+        if self.singers[winner]:
+            v = self._after(winner, sung, won, alpha - delta, beta - delta)
+        else:  # no cante can follow: the next trick at once
+            v = self._start(winner, sung, won, alpha - delta, beta - delta)
+        self.rem += pts
+        if saved is not None:
+            self.h[:] = saved
+        return delta + v
