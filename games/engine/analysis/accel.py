@@ -59,7 +59,7 @@ def pure_solver() -> ModuleType:
         package = ModuleType(PURE)
         package.__path__ = []  # a package: its submodules come from the finder below
         sys.modules[PURE] = package
-        stems = ("position", "shortcuts", "solver", "space")
+        stems = ("position", "shortcuts", "solver", "space", "tables")
         sys.meta_path.insert(0, _SourceOnly({f"{PURE}.{m}": m for m in stems}))
     return importlib.import_module(f"{PURE}.solver")
 

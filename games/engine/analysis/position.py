@@ -14,6 +14,7 @@ import time
 from typing import NamedTuple
 
 from .space import NONE, Spec, legal_b6, legal_c7
+from .tables import live_pairs
 
 
 class Position(NamedTuple):
@@ -154,3 +155,34 @@ def minimax(spec: Spec, pos: Position, deadline: float | None = None) -> int:
         return pos.acc
     values = [minimax(spec, play(spec, pos, c), deadline) for c in bits(legal(spec, pos))]
     return max(values) if spec.counted[to_play(spec, pos)] else min(values)
+
+
+def merge_runs(spec: Spec, cards: list[int], in_play: int, live: int) -> list[list[int]]:
+    """``cards`` (one seat's, strongest first) in groups of equivalent cards: one suit, no
+    card between them in play, the same points, none of them in ``live``."""
+    points, r = spec.points, spec.per_suit
+    groups = [[cards[0]]]
+    prev = cards[0]
+    for c in cards[1:]:
+        between = ((1 << c) - 1) & ~((2 << prev) - 1)
+        if (
+            c // r == prev // r
+            and not in_play & between
+            and points[c] == points[prev]
+            and not (live >> c & 1 or live >> prev & 1)
+        ):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+        prev = c
+    return groups
+
+
+def equivalent_groups(spec: Spec, pos: Position, cards: list[int]) -> list[list[int]]:
+    """The groups of equivalent cards among ``cards`` of the seat to play at ``pos``."""
+    in_play = 0
+    for hand in pos.hands:
+        in_play |= hand
+    for _, c in pos.table:
+        in_play |= 1 << c
+    return merge_runs(spec, cards, in_play, live_pairs(spec, pos.sung))

@@ -9,9 +9,18 @@ from typing import Any
 
 from ..game import Record
 from ..registry import find_game
-from .position import Position, bits, cante_options, legal, play, sing, to_play
+from .position import (
+    Position,
+    bits,
+    cante_options,
+    equivalent_groups,
+    legal,
+    play,
+    sing,
+    to_play,
+)
 from .positions import Start, reason_not_analysed, start_of
-from .solver import Solver, Unsolved, equivalent_groups
+from .solver import Solver, Unsolved
 from .space import NONE, Spec
 
 

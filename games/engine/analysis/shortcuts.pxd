@@ -12,17 +12,26 @@ ctypedef long long i64
 
 cdef class Shortcuts:
     cdef public object spec, deadline, tt, h, points, counted, order, active, suit_mask
-    cdef public object above, beat, live, shift, cante_left, trump_mask, trump_points
+    cdef public object above, beat, shift, trump_mask, trump_points, blocks, block_cards
+    cdef public object adjacent, lead_order, open_cantes, open_pairs, singers, up_singers
+    cdef public object down_singers, rich, poor
     cdef public bint use_tt, merge, ordering, bounds, c7, capot, tricks
     cdef public i64 node_limit, nodes, tt_probes, tt_hits, hint, lead_best, r, trump, size
     cdef public i64 capot_bonus, last_bonus, bound, _bits, trump_shift, rem
 
-    @cython.locals(r=i64, tricks=bint, hint=i64, trump=i64, wsuit=i64)
-    cpdef list _moves(self, i64 seat, object legal, i64 n, object tmask, i64 sung, i64 winner,
-                      i64 top)
+    @cython.locals(s=i64)
+    cpdef object _pack(self, object cards)
 
-    @cython.locals(k=i64, most=i64, high=i64, low=i64)
-    cpdef tuple _bounds(self, object hand, i64 sung, i64 won)
+    @cython.locals(r=i64, hint=i64, trump=i64, wsuit=i64)
+    cpdef list _moves(self, i64 seat, object legal, i64 n, i64 winner, i64 top)
+
+    @cython.locals(s=i64, up=i64, down=i64, value=i64, quick=i64, quick_tricks=i64,
+                   all_tricks=bint, ours=bint, k=i64, most=i64, high=i64, low=i64)
+    cpdef tuple _bounds(self, i64 leader, i64 sung, i64 won)
+
+    @cython.locals(trump=i64, r=i64, side=bint, s=i64, pts=i64, tricks=i64, suit=i64,
+                   k=i64, n=i64, shift=i64)
+    cpdef tuple _quick(self, i64 leader)
 
     # ``at`` stays a Python int: ``1 << (c + at)`` is a bit of a table key
     @cython.locals(maximise=bint, sings=bint, tricks=bint, capot=bint, c=i64, suit=i64,

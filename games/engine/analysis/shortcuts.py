@@ -23,7 +23,8 @@ class Shortcuts:
     trump: int
     suit_mask: tuple[int, ...]
     above: tuple[int, ...]
-    live: list[int]
+    adjacent: int
+    lead_order: list[int]
     merge: bool
     ordering: bool
     hint: int
@@ -32,91 +33,110 @@ class Shortcuts:
     capot_bonus: int
     last_bonus: int
     rem: int
-    cante_left: list[int]
+    open_cantes: list[list[tuple[int, int]]]
+    up_singers: tuple[int, ...]
+    down_singers: tuple[int, ...]
+    rich: list[list[list[int]]]
+    poor: list[list[list[int]]]
     trump_mask: int
     trump_shift: int
     trump_points: list[int]
     shift: list[int]
     tt: dict[int, tuple[int, int, int]]
+    blocks: list[tuple[int, int, int, list[int]]]
 
-    def _moves(
-        self, seat: int, legal: int, n: int, tmask: int, sung: int, winner: int, top: int
-    ) -> list[int]:
-        """The legal cards as moves: one per group of equivalent cards, best first."""
-        if not legal & (legal - 1):  # one legal card (often: following suit)
+    def _pack(self, cards: int) -> list[int] | None:
+        """Pack the runs of equal cards (:func:`rank_blocks`) that ``cards`` (a trick's)
+        left with a gap; the hands as they were when any changed (to put back), else
+        None."""
+        h = self.h
+        saved = None
+        in_play = 0
+        for s in self.active:
+            in_play |= h[s]
+        for lo, n, mask, table in self.blocks:
+            if not cards & mask:
+                continue
+            m = (in_play & mask) >> lo
+            if not m & (m + 1):  # already packed (the run's strongest places)
+                continue
+            if saved is None:
+                saved = list(h)
+            for s in self.active:
+                x = (h[s] & mask) >> lo
+                if x:
+                    h[s] = h[s] ^ x << lo | table[m << n | x] << lo
+        return saved
+
+    def _moves(self, seat: int, legal: int, n: int, winner: int, top: int) -> list[int]:
+        """The legal cards as moves: one per group of equivalent cards, best first.
+
+        Equivalent: two cards of one seat next to each other in a suit (no card ranks
+        between them, in play or not) that score alike and are no cante's (``adjacent``,
+        :func:`~.tables.merge_masks`; in a hand counted in tricks, any two: the DDS
+        rule). The search keeps the runs of equal cards packed at trick starts
+        (:meth:`_pack`), so cards that had a card between them which has been played are
+        next to each other here; a card on the table still separates them, as it must."""
+        if self.merge:
+            legal ^= legal & (legal << 1) & self.adjacent
+        if not legal & (legal - 1):  # one move (often: following suit)
             return [legal.bit_length() - 1]
-        points = self.points
         cards = []
         m = legal
         while m:
             low = m & -m
             cards.append(low.bit_length() - 1)
             m ^= low
-        if self.merge:
-            h = self.h
-            in_play = tmask
-            for s in self.active:
-                in_play |= h[s]
-            r = self.r
-            live = self.live[sung]
-            merged = [cards[0]]
-            prev = cards[0]
-            # counted in tricks (a cuatrola/quintola, no cantes), points do not matter:
-            # the DDS rule alone. Two such cards of one seat, with no card between them
-            # in play, are interchangeable in every continuation: no other card ranks
-            # between them and they are never in one trick together, so every trick has
-            # the same winner whichever of the two is played — the same tricks.
-            tricks = self.tricks
-            for c in cards[1:]:
-                if (
-                    c // r != prev // r
-                    or in_play & ((1 << c) - (2 << prev))
-                    or (
-                        not tricks and (points[c] != points[prev] or (live >> c | live >> prev) & 1)
-                    )
-                ):
-                    merged.append(c)
-                prev = c
-            cards = merged
-            if len(cards) == 1:
-                return cards
         if not self.ordering:
             return cards
-        r = self.r
         if n == 0:
             # the table's best lead first, then the top of a suit, richest first
             hint = self.hint
             self.hint = NONE
-            keyed = [((c != hint) * 1000 + (c % r) * 64 - points[c], c) for c in cards]
-        else:
-            counted = self.counted
-            trump = self.trump
-            wsuit = top // r
-            # the cards that would take the trick from ``top``
-            beats = self.suit_mask[wsuit] & self.above[top]
-            if trump != NONE and wsuit != trump:
-                beats |= self.suit_mask[trump]
-            if counted[winner] == counted[seat]:  # the partner is winning: give it points
-                keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
-            else:  # win it, or throw the cheapest card
-                keyed = [((-200 - points[c]) if beats >> c & 1 else points[c], c) for c in cards]
+            cards.sort(key=self.lead_order.__getitem__)
+            if hint in cards:
+                cards.remove(hint)
+                cards.insert(0, hint)
+            return cards
+        points, r, trump = self.points, self.r, self.trump
+        wsuit = top // r
+        # the cards that would take the trick from ``top``
+        beats = self.suit_mask[wsuit] & self.above[top]
+        if trump != NONE and wsuit != trump:
+            beats |= self.suit_mask[trump]
+        if self.counted[winner] == self.counted[seat]:  # the partner wins: give it points
+            keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
+        else:  # win it, or throw the cheapest card
+            keyed = [((-200 - points[c]) if beats >> c & 1 else points[c], c) for c in cards]
         keyed.sort()
         return [c for _, c in keyed]
 
-    def _bounds(self, hand: int, sung: int, won: int) -> tuple[int, int]:
-        """Bounds of the rest of the hand at a trick start (``hand``: the leader's).
+    def _bounds(self, leader: int, sung: int, won: int) -> tuple[int, int]:
+        """Bounds of the rest of the hand at a trick start ``leader`` leads.
 
         Neither side can win more than is still to win: the cards' points, the last
-        trick, the cantes not sung yet, a capot while it is open. And some of it is
-        sure: a trump higher than every trump the other side holds wins the trick it is
+        trick, the cantes its seats can still sing (a seat of the side holds the 12 and
+        the 11 of a suit not sung), a capot while it is open. And some of it is sure:
+        a trump higher than every trump the other side holds wins the trick it is
         played in (C8/B6: only a higher trump beats a trump, and the only ones left are
         the holder's side's), and every card is played before the hand ends, so the
         side takes at least those trumps' points — and at least one trick, which
-        closes the other side's capot."""
-        if self.trump == NONE:
-            mine_sure = theirs_sure = 0
-        else:
-            h, counted, tm = self.h, self.counted, self.trump_mask
+        closes the other side's capot. The leader's side also takes its quick tricks
+        (:meth:`_quick`)."""
+        h, counted = self.h, self.counted
+        up = down = 0
+        for pair, value in self.open_cantes[sung]:
+            for s in self.up_singers:
+                if h[s] & pair == pair:
+                    up += value
+                    break
+            for s in self.down_singers:
+                if h[s] & pair == pair:
+                    down += value
+                    break
+        tm = self.trump_mask
+        mine_sure = theirs_sure = 0
+        if tm:
             mine = theirs = 0
             for s in self.active:
                 if counted[s]:
@@ -128,20 +148,96 @@ class Shortcuts:
             # the trumps above the other side's best (the lowest index is the best)
             mine_sure = mine & ((theirs & -theirs) - 1) if theirs else mine
             theirs_sure = theirs & ((mine & -mine) - 1) if mine else theirs
+        quick, quick_tricks, all_tricks = self._quick(leader)
+        ours = counted[leader]
         if self.tricks:
-            k = bin(hand).count("1")
-            return (1 if mine_sure else 0), k - (1 if theirs_sure else 0)
-        most = self.rem + self.last_bonus + self.cante_left[sung]
-        high, low = most, -most
-        if mine_sure:
-            low += 2 * self.trump_points[mine_sure >> self.trump_shift]
-        elif self.capot and not won & 1:
-            low -= self.capot_bonus  # the other side may still take every trick
-        if theirs_sure:
-            high -= 2 * self.trump_points[theirs_sure >> self.trump_shift]
-        elif self.capot and not won & 2:
-            high += self.capot_bonus
+            k = h[leader].bit_count()
+            low = 1 if mine_sure else 0
+            high = k - (1 if theirs_sure else 0)
+            if ours:
+                low = max(low, quick_tricks)
+            else:
+                high = min(high, k - quick_tricks)
+            return low, high
+        most = self.rem + self.last_bonus
+        if all_tricks:  # the leader's side takes every trick left: all of it, and the
+            # other side sings no more (a cante follows a trick won)
+            if self.capot and not won & (2 if ours else 1):
+                most += self.capot_bonus
+            return (most, most + up) if ours else (-most - down, -most)
+        mine_sure = self.trump_points[mine_sure >> self.trump_shift]
+        theirs_sure = self.trump_points[theirs_sure >> self.trump_shift]
+        if ours:
+            mine_sure += quick
+        else:
+            theirs_sure += quick
+        low = 2 * mine_sure - most - down
+        high = most + up - 2 * theirs_sure
+        if self.capot:
+            if not (mine_sure or (ours and quick_tricks) or won & 1):
+                low -= self.capot_bonus  # the other side may still take every trick
+            if not (theirs_sure or (not ours and quick_tricks) or won & 2):
+                high += self.capot_bonus
         return low, high
+
+    def _quick(self, leader: int) -> tuple[int, int, bool]:
+        """The leader's quick tricks, as DDS counts them: the cards of a suit it holds
+        above every other card of the suit still in play win one after another while
+        each seat that could trump still follows the suit (C7/B6: a seat void in the
+        led suit must trump when it can; a master card cannot be beaten). Led at once,
+        they keep the lead, and a side suit's stop at the first seat that runs out of it
+        and holds a trump. Returns the points they surely bring the leader's side —
+        its own side-suit masters (its master trumps are counted as sure trumps) and
+        the other side's poorest cards of the suit, as many as it must follow with —
+        the number of such tricks, and whether they are all the tricks left.
+
+        Why a card the other side plays is surely the leader's side's: in the tricks of
+        a suit led k times, a seat with n cards of it plays at least min(k, n) of them
+        (it follows while it can), and every card of those tricks is the leader's
+        side's. Holdings are those of now, so cashing one suit first never changes what
+        another suit's count assumed: trumps only run out."""
+        h, counted, tm, trump, r = self.h, self.counted, self.trump_mask, self.trump, self.r
+        side = counted[leader]
+        lead = h[leader]
+        others = 0
+        ruffers = []
+        opponents = []
+        for s in self.active:
+            if s == leader:
+                continue
+            x = h[s]
+            others |= x
+            if x & tm:
+                ruffers.append(x)
+            if counted[s] != side:
+                opponents.append(x)
+        pts = tricks = 0
+        for suit, sm in enumerate(self.suit_mask):
+            mine = lead & sm
+            if not mine:
+                continue
+            rest = others & sm
+            top = mine & ((rest & -rest) - 1) if rest else mine
+            if not top:
+                continue
+            k = top.bit_count()
+            shift = suit * r
+            if suit != trump:
+                for x in ruffers:
+                    n = (x & sm).bit_count()
+                    if n < k:
+                        k = n
+                if not k:
+                    continue
+                pts += self.rich[suit][top >> shift][k]
+            tricks += k
+            poor = self.poor[suit]
+            for x in opponents:
+                y = (x & sm) >> shift
+                if y:
+                    sums = poor[y]
+                    pts += sums[k] if k < len(sums) else sums[-1]
+        return pts, tricks, tricks == lead.bit_count()
 
     def _etc(
         self,

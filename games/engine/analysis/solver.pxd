@@ -11,7 +11,7 @@ cdef class Solver(Shortcuts):
                    seat=i64, c=i64, suit=i64, mine=bint)
     cpdef i64 _last_trick(self, i64 leader, i64 won)
 
-    @cython.locals(maximise=bint, best=i64, suit=i64, gain=i64, v=i64)
+    @cython.locals(s=i64, maximise=bint, best=i64, suit=i64, gain=i64, v=i64)
     cpdef i64 _after(self, i64 winner, i64 sung, i64 won, i64 alpha, i64 beta)
 
     @cython.locals(trump=i64, maximise=bint, r=i64, last_card=bint, nxt=i64, best=i64,
@@ -20,5 +20,6 @@ cdef class Solver(Shortcuts):
     cpdef i64 _play(self, i64 seat, i64 n, i64 leader, i64 lead, i64 hl, i64 ht, i64 winner,
                     i64 pts, object tmask, i64 sung, i64 won, i64 alpha, i64 beta)
 
-    @cython.locals(mine=bint, last=bint, delta=i64)
-    cpdef i64 _finish(self, i64 winner, i64 pts, i64 sung, i64 won, i64 alpha, i64 beta)
+    @cython.locals(mine=bint, last=bint, delta=i64, v=i64)
+    cpdef i64 _finish(self, i64 winner, i64 pts, object cards, i64 sung, i64 won, i64 alpha,
+                      i64 beta)

@@ -8,17 +8,21 @@ double-dummy solver does:
 - a **transposition table** at trick starts, keyed by the hands, the leader, the suits
   sung and which sides have won a trick; it holds bounds (lower, upper) of the value of
   the rest of the hand, so it serves any window and any position the hand reaches again;
-- **equivalent cards merged**: cards of one hand, of one suit, with no card between them
-  still in play (held or on the table) are one move — when they are also worth the same
-  points and neither is a card of a cante still to be sung (a 12 or 11: holding both is
-  worth a cante). The DDS rule alone would merge 1 and 3 of a suit, which are worth 11
-  and 10 points: not the same move in a points game;
-  In a hand counted in tricks (a cuatrola/quintola) points do not matter: the DDS rule;
+- **equivalent cards merged**: two cards of one hand next to each other in a suit, worth
+  the same points and neither a 12 or 11 (a cante may need it) are one move. The DDS rule
+  alone would merge 1 and 3 of a suit, which are worth 11 and 10 points: not the same
+  move in a points game; in a hand counted in tricks (a cuatrola/quintola) points do not
+  matter: the DDS rule;
+- **runs of equal cards packed** at every trick start (Subastao's 7 6 5 4 of a suit,
+  :func:`~.tables.rank_blocks`): the ones still in play renumbered from the run's top, so
+  positions that differ only in which of them were played are one table entry, and
+  cards that had a played card between them are next to each other (merged);
 - **move ordering**: the table's best lead first; a winning card first when the other
   side is winning the trick, points on the partner's winning trick, the lowest card when
   it cannot win;
-- **bounds** at trick starts (:meth:`~.shortcuts.Shortcuts._bounds`: what is still to win,
-  less what the other side surely takes with its top trumps) cut a window off unsearched;
+- **bounds** at trick starts, after the table's probe (:meth:`~.shortcuts.Shortcuts._bounds`:
+  what is still to win, the cantes still possible, less what the other side surely takes
+  with its top trumps and the leader's quick tricks) cut a window off unsearched;
 - an **enhanced transposition cutoff** on a trick's last card: the table's bound of a
   next trick start may end the search before any card is tried;
 - the last trick is counted without search (every card is forced) and never stored.
@@ -26,64 +30,35 @@ double-dummy solver does:
 The exact value: MTD(f), zero-window tests stepping from a guess by the fail-soft
 values they return (each reusing the table), bisection only after a long walk.
 
-``use_tt``, ``merge``, ``ordering`` and ``bounds`` turn each off (the benchmark's plain alpha-beta;
-the tests' "never changes a value"). ``node_limit`` and ``deadline`` bound the work:
-past them :class:`Unsolved` is raised, which the analyser reports as "not solved".
+``use_tt``, ``merge``, ``ordering``, ``bounds`` and ``ranks`` (the packing) turn each off
+(the benchmark's plain alpha-beta; the tests' "never changes a value"). ``node_limit``
+and ``deadline`` bound the work: past them :class:`Unsolved` is raised, which the
+analyser reports as "not solved".
 """
 
 from __future__ import annotations
 
 import time
 
-from .position import Position, cante_options, trick_state
+from .position import Position, trick_state
 from .shortcuts import Shortcuts
 from .space import NONE, Spec
+from .tables import (
+    lead_order,
+    merge_masks,
+    open_cantes,
+    open_pairs,
+    point_sums,
+    rank_blocks,
+    side_singers,
+    trump_points,
+)
 
 INF = 1 << 30
 
 
 class Unsolved(Exception):
     """The search ran past its node limit or deadline (the hand is "not solved")."""
-
-
-def live_pairs(spec: Spec, sung: int) -> int:
-    """The 12s and 11s of the suits not sung yet (a cante may still need them)."""
-    live = 0
-    for suit, pair in enumerate(spec.pairs):
-        if not sung >> suit & 1:
-            live |= pair
-    return live
-
-
-def merge_runs(spec: Spec, cards: list[int], in_play: int, live: int) -> list[list[int]]:
-    """``cards`` (one seat's, strongest first) in groups of equivalent cards: one suit, no
-    card between them in play, the same points, none of them in ``live``."""
-    points, r = spec.points, spec.per_suit
-    groups = [[cards[0]]]
-    prev = cards[0]
-    for c in cards[1:]:
-        between = ((1 << c) - 1) & ~((2 << prev) - 1)
-        if (
-            c // r == prev // r
-            and not in_play & between
-            and points[c] == points[prev]
-            and not (live >> c & 1 or live >> prev & 1)
-        ):
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-        prev = c
-    return groups
-
-
-def equivalent_groups(spec: Spec, pos: Position, cards: list[int]) -> list[list[int]]:
-    """The groups of equivalent cards among ``cards`` of the seat to play at ``pos``."""
-    in_play = 0
-    for hand in pos.hands:
-        in_play |= hand
-    for _, c in pos.table:
-        in_play |= 1 << c
-    return merge_runs(spec, cards, in_play, live_pairs(spec, pos.sung))
 
 
 class Solver(Shortcuts):
@@ -98,11 +73,17 @@ class Solver(Shortcuts):
         merge: bool = True,
         ordering: bool = True,
         bounds: bool = True,
+        ranks: bool = True,
         node_limit: int | None = None,
         deadline: float | None = None,
     ) -> None:
         self.spec = spec
         self.use_tt, self.merge, self.ordering, self.bounds = use_tt, merge, ordering, bounds
+        #: runs of equal cards packed at trick starts (only the table gains from it)
+        self.blocks = rank_blocks(spec) if use_tt and ranks else []
+        self.block_cards = 0
+        for _, _, mask, _ in self.blocks:
+            self.block_cards |= mask
         self.node_limit = node_limit or INF
         self.deadline = deadline  # time.process_time() value
         #: trick start -> (lower bound, upper bound, the lead that was best or cut off)
@@ -122,8 +103,9 @@ class Solver(Shortcuts):
         self.c7 = spec.rule == "c7"
         self.capot = spec.capot_bonus > 0
         self.capot_bonus, self.last_bonus = spec.capot_bonus, spec.last_bonus
-        #: sung suits -> the 12s and 11s a cante may still need (never merged)
-        self.live = [live_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
+        #: the cards a seat's next stronger card makes redundant (merging, _moves)
+        self.adjacent = merge_masks(spec)
+        self.lead_order = lead_order(spec)
         #: no rest of a hand is worth more than this, either way
         self.bound = (
             spec.suit_count * spec.per_suit
@@ -135,21 +117,21 @@ class Solver(Shortcuts):
         self.shift = [0] * spec.seats
         for i, seat in enumerate(spec.active):
             self.shift[seat] = i * self._bits
-        #: sung suits -> the most the cantes not sung yet can still add (either way)
-        self.cante_left = [
-            sum(v for suit, v in enumerate(spec.cante_values) if not sung >> suit & 1)
-            if spec.sings
-            else 0
-            for sung in range(1 << spec.suit_count)
-        ]
         self.tricks = spec.value == "tricks"
+        #: sung suits -> the cantes not sung yet, and the seats that may sing them
+        self.open_cantes = [open_cantes(spec, sung) for sung in range(1 << spec.suit_count)]
+        self.open_pairs = [open_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
+        self.singers = spec.singers or ((),) * spec.seats
+        self.up_singers = side_singers(spec, True)
+        self.down_singers = side_singers(spec, False)
         # the trump suit as a mask, and the points of any set of its cards (by its bits)
         self.trump_mask = spec.suit_mask[spec.trump] if spec.trump != NONE else 0
         self.trump_shift = spec.trump * spec.per_suit if spec.trump != NONE else 0
-        tpoints = spec.points[self.trump_shift : self.trump_shift + spec.per_suit]
-        self.trump_points = [
-            sum(p for i, p in enumerate(tpoints) if m >> i & 1) for m in range(1 << spec.per_suit)
-        ]
+        self.trump_points = trump_points(spec)
+        #: suit -> holding -> the points of its k richest cards, and of its k poorest
+        sums = [point_sums(spec, suit) for suit in range(spec.suit_count)]
+        self.rich = [rich for rich, _ in sums]
+        self.poor = [poor for _, poor in sums]
         self.rem = 0  # the card points still held (kept by _finish as tricks are taken)
 
     # ------------------------------------------------------------------ public
@@ -190,9 +172,10 @@ class Solver(Shortcuts):
         # the points still to be taken: held, or on the table (the trick counts them)
         self.rem = sum(points[c] for hand in pos.hands for c in range(self._bits) if hand >> c & 1)
         self.rem += sum(points[c] for _, c in pos.table)
-        if pos.pending != NONE:
-            return self._after(pos.pending, pos.sung, pos.won, alpha, beta)
         if not pos.table:
+            self._pack(self.block_cards)  # never put back: self.h is the search's own copy
+            if pos.pending != NONE:
+                return self._after(pos.pending, pos.sung, pos.won, alpha, beta)
             return self._start(pos.leader, pos.sung, pos.won, alpha, beta)
         spec = self.spec
         ts = trick_state(spec, pos.table)
@@ -219,13 +202,6 @@ class Solver(Shortcuts):
         if hand & (hand - 1) == 0:  # one card each: forced, never worth a table entry
             self.lead_best = NONE
             return self._last_trick(leader, won)
-        # bounds of the rest of the hand (a cut-off without search): see _bounds
-        if self.bounds:
-            low, high = self._bounds(hand, sung, won)
-            if high <= alpha:
-                return high
-            if low >= beta:
-                return low
         key = 0
         if self.use_tt:
             shift = self.shift
@@ -248,6 +224,15 @@ class Solver(Shortcuts):
                     alpha = lo
                 if hi < beta:
                     beta = hi
+        # bounds of the rest of the hand (a cut-off without search, kept in the table:
+        # they cost more than a probe): see _bounds
+        if self.bounds:
+            low, high = self._bounds(leader, sung, won)
+            if high <= alpha or low >= beta:
+                if self.use_tt:
+                    lo, hi, hint = self.tt.get(key, (-INF, INF, NONE))
+                    self.tt[key] = (max(lo, low), min(hi, high), hint)
+                return high if high <= alpha else low
         value = self._play(leader, 0, leader, NONE, NONE, NONE, NONE, 0, 0, sung, won, alpha, beta)
         if self.use_tt:
             lo, hi, _ = self.tt.get(key, (-INF, INF, NONE))
@@ -292,11 +277,23 @@ class Solver(Shortcuts):
         return pts if mine else -pts
 
     def _after(self, winner: int, sung: int, won: int, alpha: int, beta: int) -> int:
-        """The cante choice of the side that won the trick (C9/S5), then the next trick."""
-        spec = self.spec
-        options = cante_options(spec, self.h, winner, sung) if spec.singers else ()
+        """The cante choice of the side that won the trick (C9/S5), then the next trick.
+        (position.cante_options, inlined: the hot path.)"""
+        singers = self.singers[winner]
+        if not singers:
+            return self._start(winner, sung, won, alpha, beta)
+        h = self.h
+        options = []
+        for suit, pair in self.open_pairs[sung]:  # the trump suit's first
+            for s in singers:
+                if h[s] & pair == pair:
+                    options.append(suit)
+                    break
+            if options and options[0] == self.trump:
+                break  # C9: trump first when it can be sung
         if not options:
             return self._start(winner, sung, won, alpha, beta)
+        spec = self.spec
         maximise = spec.counted[winner]
         best = self._start(winner, sung, won, alpha, beta)
         for suit in options:
@@ -358,7 +355,7 @@ class Solver(Shortcuts):
                     legal = hand
                 elif ht != NONE:
                     legal = (legal & self.above[ht]) or (hand if self.c7 else legal)
-        moves = self._moves(seat, legal, n, tmask, sung, winner, ht if ht != NONE else hl)
+        moves = self._moves(seat, legal, n, winner, ht if ht != NONE else hl)
         maximise = self.counted[seat]
         r = self.r
         points = self.points
@@ -389,7 +386,7 @@ class Solver(Shortcuts):
                     nht, nwin = c, seat
             h[seat] = hand & ~(1 << c)
             if last_card:
-                v = self._finish(nwin, pts + points[c], sung, won, alpha, beta)
+                v = self._finish(nwin, pts + points[c], tmask | 1 << c, sung, won, alpha, beta)
             else:
                 v = self._play(
                     nxt, n + 1, leader, nlead, nhl, nht, nwin, pts + points[c],
@@ -413,24 +410,32 @@ class Solver(Shortcuts):
             self.lead_best = best_card
         return best
 
-    def _finish(self, winner: int, pts: int, sung: int, won: int, alpha: int, beta: int) -> int:
-        """A trick's last card was played: count it, then the cante choice and the rest."""
-        spec = self.spec
-        mine = spec.counted[winner]
+    def _finish(
+        self, winner: int, pts: int, cards: int, sung: int, won: int, alpha: int, beta: int
+    ) -> int:
+        """A trick's last card was played (``cards``: the trick's): count it, then the
+        cante choice and the rest, from the hands with their runs of equal cards packed."""
+        mine = self.counted[winner]
         won |= 1 if mine else 2
         last = not self.h[winner]
-        if spec.value == "tricks":
+        if self.tricks:
             delta = 1 if mine else 0
         else:
             if last:
-                pts += spec.last_bonus
-                if spec.capot_bonus and won != 3:
-                    pts += spec.capot_bonus
+                pts += self.last_bonus
+                if self.capot and won != 3:
+                    pts += self.capot_bonus
             delta = pts if mine else -pts
         if last:
             return delta
+        # (no try/finally: after Unsolved, search() sets the hands and points up anew)
         self.rem -= pts
-        try:
-            return delta + self._after(winner, sung, won, alpha - delta, beta - delta)
-        finally:
-            self.rem += pts
+        saved = self._pack(cards) if cards & self.block_cards else None
+        if self.singers[winner]:
+            v = self._after(winner, sung, won, alpha - delta, beta - delta)
+        else:  # no cante can follow: the next trick at once
+            v = self._start(winner, sung, won, alpha - delta, beta - delta)
+        self.rem += pts
+        if saved is not None:
+            self.h[:] = saved
+        return delta + v

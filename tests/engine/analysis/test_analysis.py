@@ -14,11 +14,13 @@ from games.engine.analysis import (
     Unsolved,
     analyse_start,
     best_line,
+    minimax,
     start_of,
 )
 from games.engine.analysis.position import play
 from games.engine.analysis.positions import belote_spec, cuatrola_spec, subastao_spec
 from games.engine.analysis.report import card_values
+from games.engine.analysis.tables import rank_blocks
 
 from .helpers import TABLES, engine_value, random_hand
 
@@ -134,6 +136,43 @@ def test_subastao_ending_two_tricks():
     pos = ending(spec, ["1c 4o", "3c 12e", "10c 7o"], leader=0)
     assert Solver(spec).solve(pos) == 17
     assert values_after(spec, pos) == {"1c": 9, "4o": 17}
+
+
+def subastao_spec_oros():
+    events = [SUBASTAO_DEAL, {"kind": "bid", "bid": 60}, {"kind": "bid", "bid": "pass"}]
+    events += [{"kind": "bid", "bid": "pass"}, {"kind": "trump", "suit": "o"}]
+    game, hand = after_calls("subastao", {}, events)
+    return subastao_spec(game, hand)[0]
+
+
+def test_subastao_quick_tricks_bound_an_ending():
+    # Seat 0 (the bidder, oros trump) leads: 0: 1c 3c 1e | 1: 12c 4o 3e | 2: 11c 10c 12e.
+    # Copas: 1c and 3c are above every other copa, but seat 1 holds one copa and a trump:
+    # one quick trick, 1c with the others' poorest copas, 12c (4) and 10c (2): 17.
+    # Espadas: 1e is above 3e and 12e, seat 1 holds one: one trick, 11 + 10 + 4 = 25.
+    # Sure for seat 0: 42 of the 55 card points and 10 of últimas; no pair is held whole,
+    # and seat 1's 4o is a sure trump worth nothing: bounds 2*42 - 65 = 19 and 65.
+    # Cashing both (1c, 1e, then 3c, which seat 1 must trump, C7.3) makes 42 against
+    # 13 + 10: 19. Better, 1c then 3c: seat 1 trumps (10 + 0 + 3 = 13) and must lead
+    # 3e into 1e (10 + 4 + 11 and últimas): 17 + 35 = 52 against 13: the value, 39.
+    spec = subastao_spec_oros()
+    pos = ending(spec, ["1c 3c 1e", "12c 4o 3e", "11c 10c 12e"], leader=0)
+    solver = Solver(spec)
+    solver.search(pos, -1, 0)  # sets up the search's hands and the points still held
+    assert solver._bounds(0, 0, 0) == (19, 65)
+    assert Solver(spec).solve(pos) == minimax(spec, pos) == 39
+
+
+def test_subastao_runs_of_equal_cards_pack_to_the_top():
+    # A suit's 7 6 5 4 score nothing: one run per suit (cards 5..8 of its 9). With the
+    # 7 and the 5 played, the 6 and the 4 are the run's first two: the 4 is its second.
+    spec = subastao_spec_oros()
+    blocks = rank_blocks(spec)
+    assert [(lo, n) for lo, n, _, _ in blocks] == [(5, 4), (14, 4), (23, 4), (32, 4)]
+    _, n, mask, table = blocks[0]
+    assert spec.cards(mask) == ["7o", "6o", "5o", "4o"]
+    assert table[0b1010 << n | 0b1000] == 0b0010
+    assert table[0b1010 << n | 0b0010] == 0b0001
 
 
 def complete_hand(name: str, rules: dict, seed: int):

@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine.analysis import Solver, minimax
+from games.engine.analysis import NONE, Solver, minimax
 from games.engine.analysis.positions import position_of
 
 from .helpers import TABLES, random_hand
 
 PROPS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FLAGS = list(itertools.product((True, False), repeat=4))
+FLAGS = list(itertools.product((True, False), repeat=5))
 
 
 def small_position(name, rules, seed, extra):
@@ -46,6 +46,36 @@ def test_solver_equals_minimax(name, rules, seed, extra):
         return  # the hand ended early (a failed cuatrola): nothing small to solve
     spec, pos = found
     expected = minimax(spec, pos)
-    for use_tt, merge, ordering, bounds in FLAGS:
-        solver = Solver(spec, use_tt=use_tt, merge=merge, ordering=ordering, bounds=bounds)
-        assert solver.solve(pos) == expected, (use_tt, merge, ordering, bounds, pos)
+    for use_tt, merge, ordering, bounds, ranks in FLAGS:
+        solver = Solver(
+            spec, use_tt=use_tt, merge=merge, ordering=ordering, bounds=bounds, ranks=ranks
+        )
+        assert solver.solve(pos) == expected, (use_tt, merge, ordering, bounds, ranks, pos)
+
+
+def trick_start(name, rules, seed):
+    """A position of a random hand at a trick start (no cante waiting), at most 3 tricks
+    (2 in Belote) left."""
+    found = small_position(name, rules, seed, 0)
+    if found is None or found[1].table or found[1].pending != NONE:
+        return None
+    return found
+
+
+@pytest.mark.parametrize(("name", "rules"), TABLES)
+@PROPS
+@given(seed=st.integers(0, 2**32))
+def test_bounds_hold_the_value_and_packing_never_changes_it(name, rules, seed):
+    found = trick_start(name, rules, seed)
+    if found is None:
+        return
+    spec, pos = found
+    value = minimax(spec, pos)
+    solver = Solver(spec, ranks=False)
+    solver.search(pos, -1, 0)  # sets up the search's hands and the points still held
+    low, high = solver._bounds(pos.leader, pos.sung, pos.won)
+    assert low <= value - pos.acc <= high, (low, value, high, pos)
+    packing = Solver(spec)
+    packing.h = list(pos.hands)
+    packing._pack(packing.block_cards)
+    assert minimax(spec, pos._replace(hands=tuple(packing.h))) == value
