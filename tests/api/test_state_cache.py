@@ -162,9 +162,13 @@ def test_the_kept_state_is_the_one_the_next_event_starts_from(dealt):
     cache.set(statecache.key(match), statecache.entry(match, services.new_state(match)))
     hand = match.hands.get(number=1)
     event = {k: v for k, v in posts[3].items() if k not in ("hand", "expected_seq")}
-    with pytest.raises(services.Stale) as stale:
+    with pytest.raises(services.Refused) as refused:
         services.record_event(hand, 3, event, match.created_by)
-    assert stale.value.message == "hand 1 is not the hand in play (hand 0 is)"
+    # the stored log has hand 1 dealt; only the kept (empty) state has no deal
+    assert (refused.value.rule, refused.value.message) == (
+        "C1",
+        "no hand has been dealt: the first event is the deal",
+    )
 
 
 def test_a_state_kept_for_another_version_is_ignored(setup, dealt):
