@@ -24,7 +24,10 @@ STORED = ["side", "value", "par", "actual", "plays"]
 
 def marked(html: str, best: str, gain: int, word: str = "mejor:") -> bool:
     """A costly card's mark: the best card drawn as every card is, and the gain."""
-    pattern = rf'data-best="{best}">{word} <span class="card.*?</span>, \+{gain}</span>'
+    pattern = (
+        rf'data-best="{best}">{word} <span class="costly-gain">'
+        rf'<span class="card.*?</span>, \+{gain}</span>'
+    )
     return re.search(pattern, html, re.S) is not None
 
 
