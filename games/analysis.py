@@ -13,6 +13,8 @@ import hashlib
 import json
 from collections import defaultdict
 from datetime import timedelta
+from itertools import pairwise
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
@@ -21,7 +23,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, F, Max, OuterRef, Q
 from django.utils import timezone
 
+from .engine import find_game
 from .engine.analysis import analyse_hand
+from .engine.analysis.positions import reason_not_analysed
 from .models import Hand, HandAnalysis, HandEvent, Match
 
 
@@ -189,11 +193,48 @@ def current_analyses(
     return out
 
 
-def analysis_payload(row: HandAnalysis | None, number: int) -> dict[str, Any]:
+def known_reasons(match: Match) -> dict[int, str]:
+    """The finished hands that no analysis will ever cover, by number, with the reason
+    the analysis would give (``"void"``, ``"penalty"``, ``"no deal"``): read from the
+    rows, so said at once, whether or not a worker ran and whatever the game. The
+    engine's own check decides, in its order, on what the rows hold (one query each
+    for the hands and their penalties)."""
+    penalised = set(
+        HandEvent.objects.filter(hand__match=match, hand__complete=True, kind="penalty")
+        .values_list("hand_id", flat=True)
+        .distinct()
+    )
+    out = {}
+    rows = match.hands.filter(complete=True).values_list("pk", "number", "header", "deal")
+    for pk, number, header, deal in rows:
+        facts = SimpleNamespace(
+            void=bool((header or {}).get("void")),
+            is_complete=True,
+            penalty=True if pk in penalised else None,
+            deal=deal,
+        )
+        reason = reason_not_analysed(facts)
+        if reason is not None:
+            out[number] = reason
+    return out
+
+
+def pending(match: Match) -> dict[str, Any]:
+    """A finished hand with its deal and no current analysis yet: who will make it —
+    ``"worker"`` (the write path sent it; the sweep catches a lost send) or
+    ``"analyse_hands"`` (the write path leaves this game's hands alone here,
+    ``ANALYSIS_ON_WRITE``: only that command makes them)."""
+    who = "worker" if analyses_on_write(match.game) else "analyse_hands"
+    return {"analysed": False, "reason": "pending", "waits_for": who}
+
+
+def analysis_payload(
+    row: HandAnalysis | None, number: int, waiting: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A hand's analysis as the API and pages show it (ANALYSIS.md's object);
-    ``"pending"`` when not yet computed for the hand's current log."""
+    ``waiting`` (:func:`pending`) when not yet computed for the hand's current log."""
     if row is None:
-        return {"number": number, "analysed": False, "reason": "pending"}
+        return {"number": number, **(waiting or {"analysed": False, "reason": "pending"})}
     if not row.analysed:
         out = {"number": number, "analysed": False, "reason": row.reason}
         if row.reason == "not solved":
@@ -213,16 +254,26 @@ def analysis_payload(row: HandAnalysis | None, number: int) -> dict[str, Any]:
 def match_analysis(match: Match) -> tuple[list[dict[str, Any]], str]:
     """Every complete hand's analysis payload, in hand order, and a digest of what they
     show (the API's ETag): each hand's log digest and the row current for it, if any,
-    with the moment it was computed (a "not solved" row tried again changes it)."""
+    with the moment it was computed (a "not solved" row tried again changes it). A hand
+    :func:`known_reasons` lists says its reason whether or not a row was stored."""
     digests = hand_digests(match)
     rows = current_analyses(match, digests)
+    known = known_reasons(match)
     numbers = sorted(digests)
     shown = [
-        (n, digests[n][1], rows[n].pk, rows[n].computed_at.isoformat()) if n in rows else (n,)
+        (n, digests[n][1], rows[n].pk, rows[n].computed_at.isoformat())
+        if n in rows and n not in known
+        else (n, known.get(n))
         for n in numbers
     ]
-    tag = hashlib.sha1(json.dumps(shown).encode()).hexdigest()
-    return [analysis_payload(rows.get(n), n) for n in numbers], tag
+    waiting = pending(match)
+    tag = hashlib.sha1(json.dumps([shown, waiting["waits_for"]]).encode()).hexdigest()
+    return [
+        {"number": n, "analysed": False, "reason": known[n]}
+        if n in known
+        else analysis_payload(rows.get(n), n, waiting)
+        for n in numbers
+    ], tag
 
 
 def analyses_on_write(game: str) -> bool:
@@ -232,10 +283,34 @@ def analyses_on_write(game: str) -> bool:
     return game in settings.ANALYSIS_ON_WRITE
 
 
-def hand_view(row: HandAnalysis) -> dict[str, Any]:
+def counted_players(game: Any, rules: Any, row: HandAnalysis, names: list[str]) -> str:
+    """Who the value counts for (ANALYSIS.md's counted side, ``side`` a unit of the
+    game: a side, or a seat of three-player Subastao), by name: the unit's seats that
+    played a card (a declarer's partner sits out, C5, and is not named)."""
+    played = {p["seat"] for p in row.plays}
+    seats = [s for s in game.unit_seats(rules, row.side) if s in played]
+    return " & ".join(names[s] for s in seats if s < len(names))
+
+
+def cante_changes(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Where the value changes between a trick's last card and the next trick's lead: a
+    cante not sung, or a smaller one, by the side that won the trick (ANALYSIS.md: the
+    card's ``value`` counts the best cante, the next card's ``best`` the one sung), so
+    part of par − actual that is no card's cost. ``change``: next ``best`` − ``value``,
+    from the counted side (negative: it lost)."""
+    out = []
+    for before, after in pairwise(plays):
+        if after["trick"] != before["trick"] and after["best"] != before["value"]:
+            change = after["best"] - before["value"]
+            out.append({"after_trick": before["trick"], "change": change, "size": abs(change)})
+    return out
+
+
+def hand_view(row: HandAnalysis, counted: str = "") -> dict[str, Any]:
     """What the match page and the replay show of a hand's stored analysis: par beside
-    the actual result, or why not analysed; ``marks``: every costly card (by card, a card
-    is played once a hand) with the best alternative and what it would have gained."""
+    the actual result, or why not analysed; ``counted``: whom the value counts for, by
+    name; ``marks``: every costly card (by card, a card is played once a hand) with the
+    best alternative and what it would have gained; ``cantes``: :func:`cante_changes`."""
     marks = {}
     for play in row.plays if row.analysed else []:
         if play["cost"] > 0:
@@ -248,24 +323,42 @@ def hand_view(row: HandAnalysis) -> dict[str, Any]:
         "value": row.value,
         "par": row.par,
         "actual": row.actual,
+        # the sizes choose the plural of "points"/"tricks" (the template signs the value)
+        "par_size": abs(row.par or 0),
+        "actual_size": abs(row.actual or 0),
+        "counted": counted,
         "marks": marks,
+        "cantes": cante_changes(row.plays) if row.analysed and row.value == "margin" else [],
     }
 
 
-def hand_views(match: Match) -> dict[int, dict[str, Any]]:
-    """:func:`hand_view` of every current analysis of the match, by hand number; a
-    finished hand without its deal says so even before a worker has seen it (the
-    analysis of a game the write path leaves to ``analyse_hands``)."""
-    views = {n: hand_view(row) for n, row in current_analyses(match).items()}
-    undealt = match.hands.filter(complete=True, deal__isnull=True).values_list("number", flat=True)
-    for number in undealt:
-        views.setdefault(number, {"analysed": False, "reason": "no deal", "marks": {}})
+def hand_views(match: Match, names: list[str]) -> dict[int, dict[str, Any]]:
+    """What every finished hand of the match shows of its analysis, by hand number: its
+    :func:`hand_view`; the reason at once for a hand :func:`known_reasons` lists (no
+    deal, void, penalty), whether or not a worker has seen it; else :func:`pending`.
+    ``names``: the seats' players, in seat order."""
+    game = find_game(match.game)
+    rules = game.parse_rules(match.rules)
+    digests = hand_digests(match)
+    rows = current_analyses(match, digests)
+    known = known_reasons(match)
+    waiting = pending(match)
+    views = {}
+    for number in digests:
+        if number in known:
+            views[number] = {"analysed": False, "reason": known[number], "marks": {}}
+        elif number in rows:
+            row = rows[number]
+            who = counted_players(game, rules, row, names) if row.analysed else ""
+            views[number] = hand_view(row, who)
+        else:
+            views[number] = {**waiting, "marks": {}}
     return views
 
 
 def mark_story(stories: list[dict[str, Any]], views: dict[int, dict[str, Any]]) -> None:
-    """Put each finished hand's analysis on its story (``replays.match_story``) and each
-    costly card's mark on its play (``pending`` for a finished hand not analysed yet)."""
+    """Put each finished hand's analysis (:func:`hand_views`) on its story
+    (``replays.match_story``) and each costly card's mark on its play."""
     for story in stories:
         if not story.get("result"):
             continue  # the hand in play: never analysed (its cards may be hidden)
@@ -276,10 +369,9 @@ def mark_story(stories: list[dict[str, Any]], views: dict[int, dict[str, Any]]) 
                 play["costly"] = view["marks"].get(play["card"])
 
 
-def shown_analysis(match: Match, number: int | None) -> dict[str, Any] | None:
-    """The replay's hand ``number``: its :func:`hand_view` once it is over (``pending``
-    until analysed), None while it is played."""
+def shown_analysis(match: Match, number: int | None, names: list[str]) -> dict[str, Any] | None:
+    """The replay's hand ``number``: its :func:`hand_views` entry once it is over, None
+    while it is played."""
     if number is None or not match.hands.filter(number=number, complete=True).exists():
         return None
-    pending = {"analysed": False, "reason": "pending", "marks": {}}
-    return hand_views(match).get(number, pending)
+    return hand_views(match, names).get(number)

@@ -111,7 +111,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = find_game(match.game)
     labels = unit_labels(game, state.rules, names)
     stories = match_story(game, state, names)
-    mark_story(stories, hand_views(match))
+    mark_story(stories, hand_views(match, names))
     context = {
         "match": match,
         "game_title": game.title,
@@ -159,7 +159,7 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         "hidden": hidden,
         "auction": "bid" in find_game(match.game).turn_kinds,
         # the shown hand's analysis once it is over (a hand in play has none)
-        "analysis": shown_analysis(match, shown),
+        "analysis": shown_analysis(match, shown, names),
     }
     return render(request, "games/replay.html", context)
 

@@ -23,7 +23,16 @@ class HandAnalysisSerializer(serializers.Serializer):
     reason = serializers.ChoiceField(
         ["no deal", "void", "incomplete", "penalty", "not solved", "pending"],
         required=False,
-        help_text="Why not analysed; pending: not yet computed for the hand as it stands",
+        help_text="Why not analysed; no deal, void and penalty are said at once, whatever "
+        "the game and whether a worker ran; pending: not yet computed for the hand as it "
+        "stands (see waits_for)",
+    )
+    waits_for = serializers.ChoiceField(
+        ["worker", "analyse_hands"],
+        required=False,
+        help_text="A pending hand: who makes its analysis — a worker (the write path sent "
+        "it) or `manage.py analyse_hands` (this site's write path does not analyse the "
+        "game, ANALYSIS_ON_WRITE)",
     )
     budget = serializers.FloatField(
         required=False, allow_null=True, help_text="CPU seconds searched before not solved"

@@ -344,8 +344,10 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         description="Per finished hand (ANALYSIS.md): the counted side, `par` (the value "
         "with best play) beside `actual`, and for every card its value, the best value, "
         "its cost and the cards that reached the best. A hand not analysed says why "
-        '(`"no deal"`, `"void"`, `"penalty"`, `"not solved"`, or `"pending"` until a worker '
-        "has analysed the hand as it now stands). The hand in play, whose cards only its "
+        '(`"no deal"`, `"void"`, `"penalty"` at once, whatever the game; `"not solved"`; or '
+        '`"pending"` until the hand as it now stands is analysed, `waits_for` saying by '
+        'whom: `"worker"`, or `"analyse_hands"` where the write path leaves the game to '
+        "that command). The hand in play, whose cards only its "
         "scorer sees, is never included. Answers `304 Not Modified` to `If-None-Match` "
         "with the current `ETag` (a digest of the hands' logs and their analyses): a page "
         "waiting for a worker's analysis polls cheaply.",

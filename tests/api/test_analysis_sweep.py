@@ -114,5 +114,10 @@ def test_the_analysis_answers_304_to_its_etag_until_it_changes(
     HandAnalysis.objects.filter(hand__match=match, hand__number=1).delete()
     pending = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert pending.status_code == 200
-    assert pending.json()["hands"][0] == {"number": 1, "analysed": False, "reason": "pending"}
+    assert pending.json()["hands"][0] == {
+        "number": 1,
+        "analysed": False,
+        "reason": "pending",
+        "waits_for": "worker",  # Cuatrola's write path sends it (ANALYSIS_ON_WRITE)
+    }
     assert pending["ETag"] != etag

@@ -24,7 +24,10 @@ STORED = ["side", "value", "par", "actual", "plays"]
 
 def marked(html: str, best: str, gain: int, word: str = "mejor:") -> bool:
     """A costly card's mark: the best card drawn as every card is, and the gain."""
-    pattern = rf'data-best="{best}">{word} <span class="card.*?</span>, \+{gain}</span>'
+    pattern = (
+        rf'data-best="{best}">{word} <span class="costly-gain">'
+        rf'<span class="card.*?</span>, \+{gain}</span>'
+    )
     return re.search(pattern, html, re.S) is not None
 
 
@@ -126,19 +129,19 @@ def test_a_hand_without_its_deal_says_so(setup, django_capture_on_commit_callbac
 
 
 def test_the_pages_show_par_and_mark_the_costly_cards(setup, django_capture_on_commit_callbacks):
-    """Seed 5's hand 1 (analyse_record): par 34, actual −34; Ana's 1o leading trick 1 cost
+    """Seed 5's hand 1 (analyse_record): par +34 points, actual −34; Ana's 1o leading trick 1 cost
     72 (10e or 3b kept the par); hand 2's 12o cost 56 (1o)."""
     match, _record = imported(setup, django_capture_on_commit_callbacks)
     page = client_for().get(f"/matches/{match.pk}/").content.decode()
-    assert "Mejor juego (par): 34" in page
-    assert "jugado: -34" in page
+    assert "Mejor juego (par): +34 puntos" in page
+    assert "jugado: -34 puntos" in page
     assert marked(page, "10e", 72)
     assert marked(page, "1o", 56)
     english = client_for().get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Best play (par): 34" in english
+    assert "Best play (par): +34 points" in english
     assert marked(english, "10e", 72, "best:")
     replay = client_for().get(f"/matches/{match.pk}/replay/?hand=1").content.decode()
-    assert "Mejor juego (par): 34" in replay
+    assert "Mejor juego (par): +34 puntos" in replay
     assert marked(replay, "10e", 72)
     assert not marked(replay, "1o", 56)  # hand 2's mark is on hand 2's replay
     hand_two = client_for().get(f"/matches/{match.pk}/replay/?hand=2").content.decode()
