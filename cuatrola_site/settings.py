@@ -88,12 +88,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
-# How long a process keeps its database connection between requests (seconds; 0, the
-# default: a new one per request). A new PostgreSQL connection is a new backend whose
-# catalog caches start cold: through gunicorn it cost a request more than the request's
-# own statements (docs/performance.md, "Recording through the API"). Checked before
-# reuse, so that a restarted server costs a check, not a failed request.
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+# How long a process keeps its database connection between requests (seconds; 0: a new
+# one per request). A new PostgreSQL connection is a new backend whose catalog caches
+# start cold: through gunicorn it cost a request more than the request's own statements
+# (p50 35 ms an event with a connection per request, 7.7 ms kept: docs/performance.md,
+# "Recording through the API"), so PostgreSQL keeps it a minute by default, one
+# connection per gunicorn or celery process. SQLite opens a file: nothing to keep.
+# Checked before reuse, so that a restarted server costs a check, not a failed request.
+_KEEP = 60 if DATABASES["default"]["ENGINE"].endswith("postgresql") else 0
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=_KEEP)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
