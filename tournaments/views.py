@@ -130,7 +130,7 @@ def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied
     form = DeviceTokenForm(request.POST, club=club)
     if not form.is_valid():
-        messages.error(request, form.first_error())
+        messages.error(request, form.every_error())
     else:
         name = form.cleaned_data["name"]
         token, key = create_device_token(club, request.user, name, form.cleaned_data["tournament"])
@@ -316,7 +316,7 @@ def decide_fixture(request: HttpRequest, pk: int, fixture: int) -> HttpResponse:
     entries = f.entries()
     form = DecideForm(request.POST, entries=entries, prefix=f"f{f.pk}")
     if not form.is_valid():
-        messages.error(request, form.first_error())
+        messages.error(request, form.every_error())
     else:
         try:
             services.decide_fixture(
