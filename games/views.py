@@ -17,6 +17,7 @@ from django.utils.translation import pgettext
 
 from clubs.access import may_organise, may_record, may_see_hands, role_in
 from clubs.models import Club
+from clubs.way_back import with_back
 
 from .analysis import hand_views, mark_story, shown_analysis
 from .engine import check_text, find_game, games, load_record
@@ -132,12 +133,6 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/match.html", context)
 
 
-def _with_back(exc: Exception, back: tuple[str, str]) -> Exception:
-    """``exc`` with the way back its error page links to (``cuatrola_site/errors.py``)."""
-    exc.back = back
-    return exc
-
-
 def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
     """The match step by step (``?step=N``, or ``?hand=H`` for a hand's first step): the
     positions of the asked step's hand, the asked one shown; prev/next are links (a
@@ -152,7 +147,7 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
     for name, value in (("step", asked), ("hand", hand)):
         if value is not None and not value.isdigit():
             what = _("%(name)s=%(value)s: the step and the hand are whole numbers from 1.")
-            raise _with_back(BadRequest(what % {"name": name, "value": value[:20]}), back)
+            raise with_back(BadRequest(what % {"name": name, "value": value[:20]}), *back)
     number = min(max(int(asked), 1), len(steps))  # a step beyond the log: its last
     if hand is not None:
         firsts = [s.number for s in steps if s.hand == int(hand)]
@@ -164,7 +159,7 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
                 if hands
                 else _("This match has no hand %(n)s: no hand has been entered yet.") % {"n": hand}
             )
-            raise _with_back(Http404(what), back)
+            raise with_back(Http404(what), *back)
         number = firsts[0]
     shown = steps[number - 1].hand if steps else None
     context = {
@@ -215,7 +210,7 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
         choices = ", ".join(g.name for g in recordable)
         message = _("game: choose one of %(games)s.") % {"games": choices}
         back = (reverse("games:new_match", args=[club.slug]), pgettext("club", "New match"))
-        raise _with_back(BadRequest(message), back)
+        raise with_back(BadRequest(message), *back)
     form = NewMatchForm(request.POST or None, club=club, game=game)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
