@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import BadRequest, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -29,13 +29,22 @@ def is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
-def _page(status: int, title: str, message: str, detail: str = "") -> HttpResponse:
+def _page(
+    status: int, title: str, message: str, detail: str = "", back: tuple[str, str] | None = None
+) -> HttpResponse:
     """The site's branded error page, rendered without a request: no context processor
-    runs (the user, the session and the messages may need the database)."""
+    runs (the user, the session and the messages may need the database). ``back``: a
+    link to the page the address came from (its path and its words)."""
     try:
         html = render_to_string(
             "errors/page.html",
-            {"status": status, "title": title, "message": message, "detail": detail},
+            {
+                "status": status,
+                "title": title,
+                "message": message,
+                "detail": detail,
+                "back": back,
+            },
         )
     except Exception:  # an error page must answer whatever else is broken
         html = (
@@ -54,6 +63,15 @@ def _detail(exception: Exception | None) -> str:
     return "" if "matches the given query" in text else text
 
 
+def _back(exception: Exception | None) -> tuple[str, str] | None:
+    """The way back a view gave its exception (``exc.back = (path, words)``): a path on
+    this site only."""
+    back = getattr(exception, "back", None)
+    if not back or not back[0].startswith("/") or back[0].startswith("//"):
+        return None
+    return back
+
+
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if isinstance(exception, RequestDataTooBig):
         message = str(RequestTooLarge().detail)
@@ -62,7 +80,16 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
         return _page(413, _("Too large"), _("The request is too large."))
     if is_api(request):
         return JsonResponse(error_body("the request is malformed"), status=400)
-    return _page(400, _("Bad request"), _("The request could not be understood."))
+    # a view's BadRequest says what was wrong in the reader's words; a SuspiciousOperation
+    # (a bad host, a tampered cookie) says nothing a visitor should read
+    detail = _detail(exception) if isinstance(exception, BadRequest) else ""
+    return _page(
+        400,
+        _("Bad request"),
+        _("The request could not be understood."),
+        detail,
+        _back(exception),
+    )
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -84,6 +111,7 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
         _("Page not found"),
         _("There is nothing here: the address may be mistyped, or the page is not public."),
         _detail(exception),
+        _back(exception),
     )
 
 

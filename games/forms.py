@@ -117,9 +117,19 @@ class NewMatchForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("seat_")]
 
     def clean(self):
+        """Every error at once: the rules and the seats are checked apart, so that a bad
+        rule does not hide the seats' errors until the next submit."""
         data = super().clean()
+        ruleset = self._ruleset(data)
+        if ruleset is not None:
+            data["rules"] = ruleset.as_dict()
+        data["players"] = self._seated(data, ruleset)
+        return data
+
+    def _ruleset(self, data: dict):
+        """The rules given, parsed by the engine; None (the error added) if they fail."""
         if any(f"rule_{o.key}" in self.errors for o in self.options):
-            return data
+            return None
         # an empty choice or number is the game's default; an unticked box is False
         given = {
             o.key: data.get(f"rule_{o.key}")
@@ -132,19 +142,25 @@ class NewMatchForm(forms.Form):
             # the engine's message names its option (``rules.target …``)
             field = next((f"rule_{name}" for name in given if f"rules.{name}" in str(exc)), None)
             self.add_error(field, str(exc))
-            return data
-        data["rules"] = self.ruleset.as_dict()
-        seats = self.game.seats(self.ruleset)
+            return None
+        return self.ruleset
+
+    def _seated(self, data: dict, ruleset) -> list[Player]:
+        """The players in seat order, each seat's error added. Without valid rules the
+        number of seats is not known: the seats every table has must be filled, and a
+        seat beyond them is neither required nor refused."""
+        seats = self.game.seats(ruleset) if ruleset is not None else None
+        fewest = min(self.game.table_sizes)
         chosen: list[Player] = []
         for seat in range(len(self.seat_fields())):
             key, player = f"seat_{seat}", data.get(f"seat_{seat}")
             if key in self.errors:
                 continue
-            if seat >= seats and player is not None:
+            if seats is not None and seat >= seats and player is not None:
                 self.add_error(
                     key, _("These rules seat %(n)s players: leave this empty.") % {"n": seats}
                 )
-            elif seat < seats and player is None:
+            elif seat < (seats if seats is not None else fewest) and player is None:
                 self.add_error(key, _("Choose who sits here."))
             elif player is not None and player in chosen:
                 self.add_error(
@@ -154,5 +170,4 @@ class NewMatchForm(forms.Form):
                 )
             elif player is not None:
                 chosen.append(player)
-        data["players"] = chosen
-        return data
+        return chosen

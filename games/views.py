@@ -6,16 +6,18 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from clubs.access import may_organise, may_record, may_see_hands, role_in
 from clubs.models import Club
+from clubs.way_back import with_back
 
 from .analysis import hand_views, mark_story, shown_analysis
 from .engine import check_text, find_game, games, load_record
@@ -139,15 +141,26 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
     names = [s.player.display_name for s in match.seats.all()]
     hidden = not may_see_hands(request.user, match)
     steps = match_steps(match, names, hide_deal_in_play=hidden)
+    back = (reverse("games:match", args=[match.pk]), _("Back to the match"))
     asked = request.GET.get("step") or "1"
     hand = request.GET.get("hand")
-    if not asked.isdigit() or (hand is not None and not hand.isdigit()):
-        message = _("step and hand: whole numbers from 1.")
-        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+    for name, value in (("step", asked), ("hand", hand)):
+        if value is not None and not value.isdigit():
+            what = _("%(name)s=%(value)s: the step and the hand are whole numbers from 1.")
+            raise with_back(BadRequest(what % {"name": name, "value": value[:20]}), *back)
     number = min(max(int(asked), 1), len(steps))  # a step beyond the log: its last
     if hand is not None:
         firsts = [s.number for s in steps if s.hand == int(hand)]
-        number = firsts[0] if firsts else number
+        if not firsts:
+            hands = sorted({s.hand for s in steps})
+            what = (
+                _("This match has no hand %(n)s: its hands are 1 to %(last)s.")
+                % {"n": hand, "last": hands[-1]}
+                if hands
+                else _("This match has no hand %(n)s: no hand has been entered yet.") % {"n": hand}
+            )
+            raise with_back(Http404(what), *back)
+        number = firsts[0]
     shown = steps[number - 1].hand if steps else None
     context = {
         "match": match,
@@ -196,7 +209,8 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     if game is None:
         choices = ", ".join(g.name for g in recordable)
         message = _("game: choose one of %(games)s.") % {"games": choices}
-        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+        back = (reverse("games:new_match", args=[club.slug]), pgettext("club", "New match"))
+        raise with_back(BadRequest(message), *back)
     form = NewMatchForm(request.POST or None, club=club, game=game)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -141,7 +141,8 @@ def _declared(
 def route(info: MatchInfo, match: MatchFacts, into: Totals) -> None:
     """Add a match's figures to every scope it counts in: a seat's to its player, a
     unit of two seats' to the pair, every seat's to the club, the season and the
-    tournament; a unit's own (hands won…) to its player or pair, never summed over two
+    tournament; a seat's to its player's season too (scope ``player_season``, key
+    ``<player>:<year>``); a unit's own (hands won…) to its player or pair, never summed over two
     seats; and head to head, each player against each opponent, each pair against the
     other (scope ``versus``, key ``<us>:<them>``)."""
     if not match.hands:
@@ -162,7 +163,10 @@ def route(info: MatchInfo, match: MatchFacts, into: Totals) -> None:
     for seat, facts in enumerate(match.seats):
         unit = match.unit_of[seat]
         alone = {"sat_out_hands": match.sat_out[seat]}  # a player's alone: a pair played
-        scoped.append(("player", str(info.players[seat]), [facts, owns[unit], alone]))
+        player = str(info.players[seat])
+        scoped.append(("player", player, [facts, owns[unit], alone]))
+        # the same dicts: a player's season sums what their all-time figures sum
+        scoped.append(("player_season", f"{player}:{info.season}", [facts, owns[unit], alone]))
         sides.append((str(info.players[seat]), unit, [seat]))
     for unit in range(game.units(rules)):
         members = game.unit_seats(rules, unit)

@@ -3,8 +3,8 @@ each job's stored partial results per chunk, and which matches the totals count.
 
 Everything here is derived from the event log and can be dropped and rebuilt
 (``manage.py rebuild_stats``). Every total belongs to a club (its access decides who
-reads it): a player's, a pair's, a tournament's, a season's (club and year) or the
-club's own.
+reads it): a player's, a player's season, a pair's, a tournament's, a season's (club
+and year) or the club's own.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ class Scope(models.TextChoices):
     CLUB = "club", _("club")
     TOURNAMENT = "tournament", _("tournament")
     SEASON = "season", _("season")
+    PLAYER_SEASON = "player_season", _("player's season")
     VERSUS = "versus", _("head to head")
 
 
@@ -36,7 +37,7 @@ class StatTotal(models.Model):
     the public takes its hands out of every public figure at once, with no rebuild."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    scope = models.CharField(_("scope"), max_length=12, choices=Scope.choices)
+    scope = models.CharField(_("scope"), max_length=16, choices=Scope.choices)
     key = models.CharField(_("key"), max_length=40)
     game = models.CharField(_("game"), max_length=20)
     metric = models.CharField(_("metric"), max_length=40)

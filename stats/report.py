@@ -99,7 +99,7 @@ def scope_stats(scope: str, key: str, totals: QuerySet[StatTotal]) -> list[GameS
     by_game: dict[str, dict[str, int]] = {}
     for game, metric, value in _summed(totals.filter(scope=scope, key=key), "game"):
         by_game.setdefault(game, {})[metric] = value
-    own = scope in ("player", "pair")
+    own = scope in ("player", "player_season", "pair")
     return [game_stats(g, m, own) for g, m in sorted(by_game.items()) if m.get("hands")]
 
 

@@ -12,7 +12,7 @@ import django_tables2 as tables
 from django.template.defaultfilters import floatformat
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Game
@@ -56,6 +56,34 @@ def rate_of(made: int, declared: int) -> SafeString | str:
         gettext("Fewer than %(n)s: this rate says little") % {"n": SMALL_SAMPLE},
         text,
     )
+
+
+class Abbreviated(str):
+    """A heading whose text is the whole words (the CSV's heading) and whose HTML is the
+    short form, the whole words in its ``<abbr title>``: a table that fits a phone."""
+
+    short: str
+
+    def __new__(cls, whole: str, short: str) -> Abbreviated:
+        heading = super().__new__(cls, whole)
+        heading.short = short
+        return heading
+
+    def __html__(self) -> str:
+        return format_html('<abbr title="{}">{}</abbr>', str(self), self.short)
+
+
+class Short(tables.Column):
+    """A column headed by a short form of its name (``short``: its own gettext context,
+    "short heading", as "PJ" is no word), the name in its title."""
+
+    def __init__(self, *args, short: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.short = short
+
+    @property
+    def header(self) -> Abbreviated:
+        return Abbreviated(str(self.verbose_name), str(self.short))
 
 
 class MetricTable(tables.Table):
@@ -119,13 +147,21 @@ def metric_rows(stats: list[GameStats]) -> list[dict]:
 
 class DeclarationTable(tables.Table):
     game = tables.Column(verbose_name=_("Game"))
-    kind = tables.Column(verbose_name=_("Declaration or bid"))
+    kind = Short(verbose_name=_("Declaration or bid"), short=pgettext_lazy("short heading", "Kind"))
     declared = tables.Column(verbose_name=_("Declared"))
     made = tables.Column(verbose_name=_("Made good"))
-    failed = tables.Column(verbose_name=_("Failed (dentro)"))
+    failed = Short(
+        verbose_name=_("Failed (dentro)"), short=pgettext_lazy("short heading", "Failed")
+    )
     rate = tables.Column(verbose_name=_("Success"), orderable=False)
-    score_for = tables.Column(verbose_name=_("Match points per call, declarer's side"))
-    score_against = tables.Column(verbose_name=_("Match points per call, the others"))
+    score_for = Short(
+        verbose_name=_("Match points per call, declarer's side"),
+        short=pgettext_lazy("short heading", "Pts. for"),
+    )
+    score_against = Short(
+        verbose_name=_("Match points per call, the others"),
+        short=pgettext_lazy("short heading", "Pts. against"),
+    )
 
     class Meta:
         orderable = True
@@ -161,23 +197,35 @@ def declaration_rows(stats: list[GameStats]) -> list[dict]:
     ]
 
 
-class PeopleTable(tables.Table):
+class PlayedAndWon(tables.Table):
+    """Matches and hands played and won, under short headings (a player's, a pair's)."""
+
+    hands = Short(verbose_name=_("Hands played"), short=pgettext_lazy("short heading", "HP"))
+    hands_won = Short(verbose_name=_("Hands won"), short=pgettext_lazy("short heading", "HW"))
+    matches = Short(verbose_name=_("Matches played"), short=pgettext_lazy("short heading", "Pl"))
+    matches_won = Short(verbose_name=_("Matches won"), short=pgettext_lazy("short heading", "W"))
+
+
+class PeopleTable(PlayedAndWon):
     """A game's players (or pairs); one column per kind of declaration or bid (added by
     :func:`people_table` from the game's kinds)."""
 
     name = tables.Column(verbose_name=_("Player"), linkify=lambda record: record.get("url"))
     game = tables.Column(verbose_name=_("Game"))
-    hands = tables.Column(verbose_name=_("Hands played"))
-    hands_won = tables.Column(verbose_name=_("Hands won"))
-    matches = tables.Column(verbose_name=_("Matches played"))
-    matches_won = tables.Column(verbose_name=_("Matches won"))
-    bonus_points = tables.Column(verbose_name=_("Cante and declaration points"))
-    points_per_hand = tables.Column(verbose_name=_("Card points per hand played"))
+    bonus_points = Short(
+        verbose_name=_("Cante and declaration points"),
+        short=pgettext_lazy("short heading", "Bonus"),
+    )
+    points_per_hand = Short(
+        verbose_name=_("Card points per hand played"),
+        short=pgettext_lazy("short heading", "Pts./hand"),
+    )
 
     class Meta:
         orderable = True
         attrs = {"class": "stats"}
         order_by = ("-hands",)
+        sequence = ("name", "game", "hands", "hands_won", "matches", "matches_won", "...")
 
     def render_points_per_hand(self, value: float) -> str:
         return decimal(value, 1)
@@ -185,6 +233,9 @@ class PeopleTable(tables.Table):
 
 class PairTable(PeopleTable):
     name = tables.Column(verbose_name=_("Pair"))
+
+    class Meta(PeopleTable.Meta):  # the players' order of columns, the name first
+        pass
 
 
 class KindColumn(tables.Column):
@@ -206,16 +257,13 @@ def people_table(cls: type[PeopleTable], game: Game, rows: list[dict], prefix: s
     return cls(rows, prefix=prefix, extra_columns=extra)
 
 
-class HeadToHeadTable(tables.Table):
+class HeadToHeadTable(PlayedAndWon):
     ours = tables.Column(verbose_name=_("Playing as"))
     theirs = tables.Column(verbose_name=_("Against"))
     game = tables.Column(verbose_name=_("Game"))
-    matches = tables.Column(verbose_name=_("Matches played"))
-    matches_won = tables.Column(verbose_name=_("Matches won"))
-    hands = tables.Column(verbose_name=_("Hands played"))
-    hands_won = tables.Column(verbose_name=_("Hands won"))
 
     class Meta:
         orderable = True
         attrs = {"class": "stats"}
         order_by = ("-matches",)
+        sequence = ("ours", "theirs", "game", "matches", "matches_won", "hands", "hands_won")

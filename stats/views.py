@@ -85,7 +85,11 @@ def _page(
     heading: str,
     back: str,
     costly: list[dict] | None = None,
+    seasons_of: str | None = None,
 ):
+    """``seasons_of``: the scope whose seasons the page links to, each a link to this
+    very page with ``?season=`` (``season`` a club's, ``player_season`` a player's), or
+    None (a tournament's page: a tournament is played within its dates)."""
     totals = readable_totals(request.user, club)  # what this reader may read, no more
     stats = report.scope_stats(scope, key, totals)
     metrics = MetricTable(metric_rows(stats), prefix="m-")
@@ -100,7 +104,7 @@ def _page(
         # each game has its own kinds)
         tables["players"] = PeopleTable([r for _, t in players for r in t.data], prefix="p-")
         tables["pairs"] = PairTable([r for _, t in pairs for r in t.data], prefix="q-")
-    if scope == "player":
+    if scope == "player":  # all time: a season's page has none
         versus = HeadToHeadTable(_head_to_head(club, totals, key), prefix="v-")
         tables["versus"] = versus
     for table in tables.values():
@@ -108,13 +112,7 @@ def _page(
     if request.GET.get("_export") == "csv":
         table = tables.get(request.GET.get("table", ""), metrics)
         return SafeTableExport("csv", table).response(f"{scope}-{key}.csv".replace(":", "-"))
-    seasons = sorted(
-        {
-            int(k.split(":")[1])
-            for k in totals.filter(scope="season").values_list("key", flat=True).distinct()
-        },
-        reverse=True,
-    )
+    seasons = _seasons(totals, seasons_of, key.split(":")[0]) if seasons_of else []
     context = {
         "club": club,
         "heading": heading,
@@ -128,10 +126,24 @@ def _page(
         "versus": versus,
         "charts": _charts(stats),
         "seasons": seasons,
+        "season": request.GET.get("season", "") if seasons_of else "",
         "job": job_progress(StatJob.objects.first()),
         "costly": costly,
     }
     return render(request, "stats/stats.html", context)
+
+
+def _seasons(totals: QuerySet[StatTotal], scope: str, owner: str) -> list[int]:
+    """The years with figures in ``scope`` for ``owner`` (a club's or a player's id: the
+    key's part before the year), latest first."""
+    keys = totals.filter(scope=scope, key__startswith=f"{owner}:").values_list("key", flat=True)
+    return sorted({int(k.split(":")[1]) for k in keys.distinct()}, reverse=True)
+
+
+def _season(request: HttpRequest) -> str | None:
+    """The season asked (``?season=2026``), or None: all seasons."""
+    season = request.GET.get("season", "")
+    return season if season.isdigit() and len(season) == 4 else None
 
 
 def _people(
@@ -168,18 +180,36 @@ def _head_to_head(club: Club, totals: QuerySet[StatTotal], key: str) -> list[dic
 
 def club_stats(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
-    season = request.GET.get("season", "")
-    if season.isdigit() and len(season) == 4:
+    season = _season(request)
+    if season:
         heading = _("%(club)s: season %(year)s") % {"club": club.name, "year": season}
-        return _page(request, club, "season", f"{club.pk}:{season}", heading, club.slug)
-    return _page(request, club, "club", str(club.pk), club.name, club.slug)
+        key = f"{club.pk}:{season}"
+        return _page(request, club, "season", key, heading, club.slug, seasons_of="season")
+    return _page(request, club, "club", str(club.pk), club.name, club.slug, seasons_of="season")
 
 
 def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
     player = get_object_or_404(club.players, pk=pk)
+    season = _season(request)
+    if season:
+        # the season's figures; the costly cards and the head to head are all time's
+        heading = _("%(club)s: season %(year)s") % {"club": player, "year": season}
+        key = f"{player.pk}:{season}"
+        return _page(
+            request, club, "player_season", key, heading, club.slug, seasons_of="player_season"
+        )
     costly = costly_cards(request.user, player)
-    return _page(request, club, "player", str(player.pk), str(player), club.slug, costly)
+    return _page(
+        request,
+        club,
+        "player",
+        str(player.pk),
+        str(player),
+        club.slug,
+        costly,
+        seasons_of="player_season",
+    )
 
 
 def tournament_stats(request: HttpRequest, pk: int) -> HttpResponse:

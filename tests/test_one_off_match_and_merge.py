@@ -163,9 +163,12 @@ def test_a_player_of_another_club_is_refused(club, scorer, six):
 
 
 def test_an_unknown_game_is_400_naming_game(club, scorer):
-    r = client_for(scorer).get("/clubs/pena/matches/new/?game=mus")
+    r = client_for(scorer).get("/clubs/pena/matches/new/?game=mus", HTTP_ACCEPT_LANGUAGE="en")
     assert r.status_code == 400
-    assert r.content.decode().startswith("game")
+    page = r.content.decode()
+    assert 'class="site-nav"' in page  # the site's page, not bare text
+    assert "game: choose one of " in page
+    assert 'href="/clubs/pena/matches/new/"' in page
 
 
 def test_who_may_start_a_match(club, six):

@@ -6,9 +6,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import DeviceToken, Player
-from games.engine import games
+from games.engine import find_game, games
 from games.forms import rule_field
 from games.models import default_game_name
+from games.refusals import localize
 
 from .models import Entry, Fixture, Tournament
 from .standings import REGISTRY
@@ -23,6 +24,18 @@ def _tiebreak_choices(keys=None) -> list[tuple[str, str]]:
     # the names and descriptions in the reader's language (tables.py looks them up)
     keys = REGISTRY if keys is None else keys
     return [("", "—")] + [(k, f"{short_name(k)} — {description(k)}") for k in keys]
+
+
+class EveryError:
+    """A form whose errors a page shows as one message: every error at once, each field's
+    under its label, not the first alone (the next one would wait for the next submit)."""
+
+    def every_error(self) -> str:
+        return " · ".join(
+            f"{self.fields[k].label}: {e}" if k in self.fields and self.fields[k].label else str(e)
+            for k, errors in self.errors.items()
+            for e in errors
+        )
 
 
 #: how many tiebreaks the form lets an organiser put in order
@@ -91,7 +104,7 @@ class TiebreakSelect(forms.Select):
         return option
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(EveryError, forms.Form):
     """A tournament's settings. Every game's rule options are fields named
     ``<game>-<option>`` (grouped by game on the page); only the chosen game's count, and
     ``clean`` folds them into ``rules``. An empty number is the game's default."""
@@ -163,8 +176,15 @@ class TournamentForm(forms.Form):
                 value = data.pop(key, None)
                 if name == chosen and value not in (None, ""):
                     rules[key.split("-", 1)[1]] = value
-        # the engine checks every value (parse_rules, in the service); the defaults fill gaps
+        # the engine checks every value (parse_rules, in the service too); the defaults
+        # fill gaps. Checked here as well, so that a bad rule shows with the form's other
+        # errors, not alone on the next submit
         data["rules"] = rules
+        bad = any(
+            k in self.errors for name, _t, keys in self.rule_groups if name == chosen for k in keys
+        )
+        if chosen and not bad:
+            self._check_rules(chosen, rules)
         data["tiebreaks"] = []
         for n in range(1, self.tiebreak_slots + 1):
             key = data.pop(f"tiebreak_{n}", "")
@@ -180,6 +200,14 @@ class TournamentForm(forms.Form):
             if key in data and data[key] is None:
                 data[key] = default
         return data
+
+    def _check_rules(self, game: str, rules: dict) -> None:
+        """The engine's refusal of the chosen game's rules, on the option it names."""
+        try:
+            find_game(game).parse_rules(rules)
+        except (TypeError, ValueError) as exc:
+            named = (f"{game}-{key}" for key in rules if f"rules.{key}" in str(exc))
+            self.add_error(next(named, None), localize(str(exc)))
 
     def lock_all_but_name_and_visibility(self) -> None:
         """After round 1: the other settings are shown, not editable (their initial values
@@ -207,13 +235,6 @@ class TournamentForm(forms.Form):
         initial.update({f"{t.game}-{k}": v for k, v in t.rules.items()})
         return initial
 
-    def first_error(self) -> str:
-        return next(
-            f"{self.fields[k].label if k in self.fields else ''}: {e}".lstrip(": ")
-            for k, errors in self.errors.items()
-            for e in errors
-        )
-
 
 class SeedingForm(forms.Form):
     """The entries' order for the draw: a number per entry (1 first); ties keep the
@@ -231,7 +252,7 @@ class SeedingForm(forms.Form):
         return sorted(self.entries, key=lambda e: (self.cleaned_data[f"seed_{e.pk}"], e.seed))
 
 
-class ScheduleForm(forms.Form):
+class ScheduleForm(EveryError, forms.Form):
     """When a round is played and the room's table of each fixture."""
 
     date = forms.DateField(
@@ -259,9 +280,6 @@ class ScheduleForm(forms.Form):
 
     def tables(self) -> dict[int, int | None]:
         return {f.pk: self.cleaned_data[f"table_{f.pk}"] for f in self.fixtures}
-
-    def first_error(self) -> str:
-        return next(str(e) for errors in self.errors.values() for e in errors)
 
 
 class DrawForm(forms.Form):
@@ -329,7 +347,7 @@ class WithdrawForm(forms.Form):
     )
 
 
-class DecideForm(forms.Form):
+class DecideForm(EveryError, forms.Form):
     """An organiser's decision on a fixture: a forfeit (who forfeited, the scores it
     counts as), void, or back to the match's result."""
 
@@ -379,11 +397,8 @@ class DecideForm(forms.Form):
             raise forms.ValidationError(_("Give every entry's score, or none (the defaults)."))
         return data
 
-    def first_error(self) -> str:
-        return next(str(e) for errors in self.errors.values() for e in errors)
 
-
-class DeviceTokenForm(forms.Form):
+class DeviceTokenForm(EveryError, forms.Form):
     """A device token from the club page: a name, and optionally one of the club's
     tournaments (anything else in ``tournament`` is refused, not looked up as is)."""
 
@@ -403,7 +418,3 @@ class DeviceTokenForm(forms.Form):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["tournament"].queryset = club.tournaments.all()
-
-    def first_error(self) -> str:
-        """The first thing to fix, as one message for the page."""
-        return next(str(e) for errors in self.errors.values() for e in errors)

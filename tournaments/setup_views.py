@@ -55,7 +55,7 @@ def new_tournament(request: HttpRequest, slug: str) -> HttpResponse:
 
     if request.method == "POST":
         if not form.is_valid():
-            messages.error(request, form.first_error())
+            messages.error(request, form.every_error())
             response = page()
             response.status_code = 400
             return response
@@ -94,7 +94,7 @@ def edit_tournament(request: HttpRequest, pk: int) -> HttpResponse:
 
     if request.method == "POST":
         if not form.is_valid():
-            messages.error(request, form.first_error())
+            messages.error(request, form.every_error())
             response = page()
             response.status_code = 400
             return response
@@ -157,7 +157,7 @@ def schedule_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     fixtures = round_.fixtures.prefetch_related("participants__entry").order_by("table")
     form = ScheduleForm(request.POST, fixtures=fixtures)
     if not form.is_valid():
-        messages.error(request, form.first_error())
+        messages.error(request, form.every_error())
         return redirect("tournaments:round", pk=pk, number=number)
     try:
         services.schedule_round(

@@ -2,11 +2,12 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Case, Prefetch, When
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
@@ -18,6 +19,7 @@ from clubs.filters import PlayerFilter
 from clubs.forms import PlayerForm, PlayerMergeForm
 from clubs.models import Club
 from clubs.views import organised_club
+from clubs.way_back import with_back
 from games.engine import RecordFormatError, find_game, load_record
 from games.models import Match, Seat
 from games.refusals import localize
@@ -130,7 +132,7 @@ def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied
     form = DeviceTokenForm(request.POST, club=club)
     if not form.is_valid():
-        messages.error(request, form.first_error())
+        messages.error(request, form.every_error())
     else:
         name = form.cleaned_data["name"]
         token, key = create_device_token(club, request.user, name, form.cleaned_data["tournament"])
@@ -169,6 +171,7 @@ def organised(request: HttpRequest, pk: int) -> Tournament:
 
 
 def _text(status: int, message: str) -> HttpResponse:
+    """A download's refusal: plain text (a page's is the site's error page)."""
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
@@ -184,7 +187,11 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             after = parse_round_number(asked)
         except ValueError:
-            return _text(400, _("after_round: a round number (1 to 5 digits)."))
+            message = _("after_round: a round number (1 to 5 digits).")
+            if "_export" in request.GET:  # a download's refusal is text, a page's a page
+                return _text(400, message)
+            back = reverse("tournaments:tournament", args=[pk])
+            raise with_back(BadRequest(message), back, t.name) from None
         if after not in snapshots:
             raise Http404(_("No standings after round %(n)s.") % {"n": after})
         snapshot = snapshots[after]
@@ -316,7 +323,7 @@ def decide_fixture(request: HttpRequest, pk: int, fixture: int) -> HttpResponse:
     entries = f.entries()
     form = DecideForm(request.POST, entries=entries, prefix=f"f{f.pk}")
     if not form.is_valid():
-        messages.error(request, form.first_error())
+        messages.error(request, form.every_error())
     else:
         try:
             services.decide_fixture(

@@ -179,12 +179,16 @@
       box.hidden = !said.length;
       if (!said.length) return;
       box.append(el("strong", "", L.speech + ": "));
+      // a phone shows the latest round of calls (one per seat) after "…", wrapped: the
+      // earlier ones are marked for its stylesheet to leave out, never cut mid-word
+      const earlier = said.length - names.length;
+      if (earlier > 0) box.append(el("span", "said-more", "… "));
       said.forEach((s, i) => {
         const word = s.text === "pass" ? L.passes : W[s.text] || L[s.text] || s.text;
-        const item = el("span", "said", names[s.seat] + " " + word);
-        box.append(i ? " · " : "", item);
+        const item = el("span", i < earlier ? "said earlier" : "said");
+        item.append(i ? " · " : "", names[s.seat] + " " + word);
+        box.append(item);
       });
-      box.scrollLeft = box.scrollWidth; // a strip on a phone: the latest call in view
     }
 
     // the latest complete hand: what it gave each unit and, when a penalty ended it, which

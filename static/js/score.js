@@ -215,7 +215,10 @@
       if (cur.declarer === i) tags.push(L.declarer);
       if (cur.sitting_out === i) tags.push(L.sitsOut);
       if (l.to_act === i && match.status !== "finished") tags.push(L.toAct);
-      seat.append(el("small", "", tags.join(" · ")));
+      // each tag whole on a line of its own if the seat is narrow (a phone's four seats)
+      const tagged = el("small");
+      tags.forEach((t, n) => tagged.append(n ? " " : "", el("span", "tag", (n ? "· " : "") + t)));
+      seat.append(tagged);
       const slot = el("div", "slot");
       if (onTable[i]) slot.append(cardEl(onTable[i]));
       seat.append(slot);

@@ -288,3 +288,40 @@ def test_a_stale_pad_cannot_undo_a_finished_hands_card(live_server, phone):
     page.wait_for_function(
         "document.querySelector('#pad-entry').textContent.includes('el reparto (mano 2)')"
     )
+
+
+def unclipped(page, selector: str) -> dict:
+    """The box of ``selector`` and whether its text is cut: wider than its box, or
+    scrolled so that its start is out of view."""
+    return page.eval_on_selector(
+        selector,
+        "el => ({text: el.innerText, scroll: el.scrollWidth - el.clientWidth,"
+        " left: el.scrollLeft})",
+    )
+
+
+def test_the_calls_and_the_dealers_label_are_read_whole(live_server, phone):
+    """Cuatrola, three calls made and the dealer to speak, long names: the calls strip
+    starts with its label and shows every call, and the dealer's seat reads "repartidor ·
+    le toca" whole (wrapped, not cut), with the first screen as it was."""
+    match, user, events = make_match("cuatrola")
+    long = ["Fermín Castellanos", "Begoña Iturralde", "Maximiliano Ruiz", "Encarnación Gil"]
+    for seat in match.seats.order_by("number"):
+        seat.player.display_name = long[seat.number]
+        seat.player.save()
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.goto("about:blank")
+    store(match, user, events[:4])  # the deal and three passes: the dealer (seat 4) speaks
+    open_pad(page, live_server.url, match)
+    page.screenshot(path=str(SHOTS / "cuatrola-calls-long-names.png"))
+    strip = unclipped(page, "#pad-speech")
+    assert strip["text"].startswith("Cantos: Fermín Castellanos pasa"), strip
+    for name in long[:3]:
+        assert f"{name} pasa" in strip["text"]
+    assert strip["scroll"] <= 0, strip
+    assert strip["left"] == 0, strip
+    dealer = unclipped(page, "#pad-table .seat-3 small")
+    assert dealer["text"].replace("\n", " ") == "repartidor · le toca", dealer
+    assert dealer["scroll"] <= 0, dealer
+    assert_first_screen(page, "cuatrola auction, long names")

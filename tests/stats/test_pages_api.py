@@ -63,3 +63,24 @@ def test_api_scope_numbers_and_404s(client, club_with_matches):
     assert client.get(f"/clubs/{private.slug}/stats/").status_code == 404
     progress = client.get("/api/v1/stats/progress/").json()
     assert (progress["status"], progress["chunks"]) == ("done", progress["chunks_done"])
+
+
+def test_the_tables_short_headings_keep_the_whole_words(client, club_with_matches):
+    """On the page a short heading, the whole words in its title; the CSV's headings
+    are the whole words."""
+    club, _, _ = club_with_matches
+    start_rebuild()
+    page = client.get(f"/clubs/{club.slug}/stats/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert '<abbr title="Partidas jugadas">PJ</abbr>' in page
+    against = "Puntos de partida por declaración, los demás"
+    assert f'<abbr title="{against}">Pts. en contra</abbr>' in page
+    english = client.get(f"/clubs/{club.slug}/stats/", HTTP_ACCEPT_LANGUAGE="en").content
+    assert '<abbr title="Matches played">Pl</abbr>' in english.decode()
+    csv = client.get(
+        f"/clubs/{club.slug}/stats/",
+        {"_export": "csv", "table": "players-cuatrola"},
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    header = next(csvmod.reader(csv.content.decode().splitlines()))
+    assert "Partidas jugadas" in header
+    assert "PJ" not in header
