@@ -55,8 +55,10 @@ class Outcome:
     hand: Hand | None = None
 
 
-class Reopens(Refused):
-    """The named last event closes a complete hand: removing it reopens the hand and
-    changes the match score, which the client must ask for (``reopen``). HTTP 409."""
+class Reopens(Stale):
+    """The undo takes an entry of a complete hand: it reopens the hand and changes the
+    match score, which the client must ask for (``reopen``). HTTP 409 with the match as
+    it is, as every 409 of a match (the client shows what it would reopen)."""
 
-    status = 409
+    def __init__(self, message: str, match: Match, item: dict | None = None):
+        super().__init__(message, match, item or {"field": "reopen"})

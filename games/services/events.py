@@ -190,7 +190,7 @@ def undo(
                     ),
                     hand=reopened[0],
                 ),
-                item={"field": "reopen"},
+                match,
             )
         if not removed:
             raise Stale(
@@ -262,7 +262,7 @@ def _check_named_last(
                 hand=hand_number,
                 seq=last_seq,
             ),
-            item={"field": "reopen"},
+            match,
         )
 
 

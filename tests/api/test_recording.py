@@ -237,6 +237,7 @@ def test_undo_across_hands_reopens_the_finished_hand(setup):
         assert response.status_code == 409, body
         assert response.json()["item"] == {"field": "reopen"}
         assert "reopens hand 1, which is complete" in response.json()["message"]
+        assert response.json()["state"]["score"] == [1, 0]  # every 409: the match as it is
         assert client.get(f"/api/v1/matches/{state['id']}/").json()["score"] == [1, 0]
     response = client.post(url, {"reopen": True}, format="json")
     state = response.json()
