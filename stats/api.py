@@ -1,8 +1,8 @@
 """The statistics in the API: ``/api/v1/stats/{scope}/{key}/`` and the job's progress.
 
 Keys: a player's, a club's or a tournament's id; a pair's two player ids ``12-40``
-(lower first); a season ``{club id}:{year}``. What the visitor may not read is a 404,
-as everywhere (``clubs.access``)."""
+(lower first); a season ``{club id}:{year}``; a player's season ``{player id}:{year}``.
+What the visitor may not read is a 404, as everywhere (``clubs.access``)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ KEYS = {
     "tournament": re.compile(rf"^({ID})$"),
     "pair": re.compile(rf"^({ID})-({ID})$"),
     "season": re.compile(rf"^({ID}):(\d{{4}})$"),
+    "player_season": re.compile(rf"^({ID}):(\d{{4}})$"),
 }
 
 
@@ -138,7 +139,7 @@ def _guard(scope: str, key: str, user) -> Club:
     if found is None:
         raise NotFound("no such statistics scope or key")
     ids = [int(g) for g in found.groups()]
-    if scope == "player":
+    if scope in ("player", "player_season"):
         target = Player.objects.filter(pk=ids[0]).first()
     elif scope == "pair":
         players = list(Player.objects.filter(pk__in=ids[:2]))
@@ -157,7 +158,12 @@ def _guard(scope: str, key: str, user) -> Club:
     summary="Replay statistics of a player, pair, club, tournament or season",
     parameters=[
         OpenApiParameter("scope", str, "path", enum=list(KEYS)),
-        OpenApiParameter("key", str, "path", description="id; pair `12-40`; season `3:2026`"),
+        OpenApiParameter(
+            "key",
+            str,
+            "path",
+            description="id; pair `12-40`; season `3:2026` (club 3); player_season `12:2026`",
+        ),
     ],
     responses={200: ScopeStatsSerializer, **errors(404)},
 )

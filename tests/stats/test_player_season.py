@@ -129,3 +129,19 @@ def test_a_tournaments_page_has_no_season_links(client, seasons):
     page = response.content.decode()
     assert "Liga" in page
     assert "?season=" not in page
+
+
+def test_the_api_serves_a_players_season(client, seasons):
+    _club, matches = seasons
+    start_rebuild()
+    expected = by_hand(matches)
+    player = matches[0].seats.get(number=0).player
+    body = client.get(f"/api/v1/stats/player_season/{player.pk}:2025/").json()
+    assert (body["scope"], body["key"]) == ("player_season", f"{player.pk}:2025")
+    [game] = body["games"]
+    assert game["played_hands"] == expected[(player.pk, 2025, "played")]
+    assert game["matches"] == expected[(player.pk, 2025, "matches")]
+    assert game["won"]["matches_won"] == expected[(player.pk, 2025, "matches_won")]
+    # a year with nothing, and a player of no club the visitor may read: as any scope
+    assert client.get(f"/api/v1/stats/player_season/{player.pk}:1999/").json()["games"] == []
+    assert client.get("/api/v1/stats/player_season/999999:2025/").status_code == 404
