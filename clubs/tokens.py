@@ -17,6 +17,8 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
+from games.engine.messages import msg
+
 from .models import UserToken
 
 SCHEMES = ("Token", "Bearer")
@@ -67,7 +69,9 @@ class HashedKeyAuthentication(authentication.BaseAuthentication):
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed(f"Authorization: {self.keyword} <key>")
+            raise exceptions.AuthenticationFailed(
+                msg("Authorization: {keyword} <key>", keyword=self.keyword)
+            )
         try:
             key = header[1].decode()
         except UnicodeDecodeError as exc:

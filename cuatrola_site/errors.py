@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from games.api.errors import error_body
 from games.api.parsers import RequestTooLarge
+from games.engine.messages import msg
 
 RETRY_AFTER_SECONDS = 5
 DATABASE_DOWN = "the database is not answering: try again shortly"
@@ -114,7 +115,9 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """A form refused by the CSRF check (``CSRF_FAILURE_VIEW``): most often a page left open
     past a login or a logout; the site's page, saying what to do."""
     if is_api(request):
-        return JsonResponse(error_body(f"CSRF check failed: {reason}"), status=403)
+        return JsonResponse(
+            error_body(msg("CSRF check failed: {reason}", reason=reason)), status=403
+        )
     return _page(
         403,
         _("Not allowed"),

@@ -28,6 +28,7 @@ from games.api.schema import (
 )
 from games.cardnames import rank_said, suits_said
 from games.engine import RecordFormatError, find_game, load_record, parse_record
+from games.engine.messages import msg
 from games.models import Match, Seat
 from games.results import unit_results
 from games.services import Refused
@@ -396,6 +397,13 @@ def no_standings_reason(t: Tournament, number: int | None) -> str:
     if number is not None:
         if not t.rounds.filter(number=number).exists():
             rounds = t.rounds.count()
-            return f"round {number} does not exist: the tournament has {rounds} round(s)"
-        return f"no standings after round {number} yet: they appear when a match finishes"
+            return msg(
+                "round {number} does not exist: the tournament has {rounds} round(s)",
+                number=number,
+                rounds=rounds,
+            )
+        return msg(
+            "no standings after round {number} yet: they appear when a match finishes",
+            number=number,
+        )
     return "no standings yet: they appear when a match finishes"
