@@ -17,8 +17,6 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
-from games.engine.messages import msg
-
 from .models import UserToken
 
 SCHEMES = ("Token", "Bearer")
@@ -62,6 +60,8 @@ class HashedKeyAuthentication(authentication.BaseAuthentication):
     """``Authorization: <keyword> <key>`` looked up by the key's hash."""
 
     keyword = ""
+    #: the refusals, each a whole sentence the catalogue translates
+    usage = "Authorization: <keyword> <key>"
     failure = "unknown or revoked key"
 
     def authenticate(self, request: Request):
@@ -69,9 +69,7 @@ class HashedKeyAuthentication(authentication.BaseAuthentication):
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed(
-                msg("Authorization: {keyword} <key>", keyword=self.keyword)
-            )
+            raise exceptions.AuthenticationFailed(self.usage)
         try:
             key = header[1].decode()
         except UnicodeDecodeError as exc:
@@ -92,6 +90,7 @@ class UserTokenAuthentication(HashedKeyAuthentication):
     """``Authorization: Token <key>`` — a user's API key."""
 
     keyword = "Token"
+    usage = "Authorization: Token <key>"
     failure = "unknown or revoked token"
 
     def lookup(self, key_hash: str):
