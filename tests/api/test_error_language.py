@@ -43,6 +43,7 @@ def ask(setup):
             f"/api/v1/matches/{match}/events/",
             {"hand": 1, "expected_seq": 0, "kind": "deal", "trump_card": "10o", "deal": deal},
         ),
+        "undo": ("post", f"/api/v1/matches/{match}/undo/", {"hand": 1, "to_seq": 0, "seq": 1}),
         "stats": ("get", "/api/v1/stats/player/x/", None),
         "ratings": ("get", "/api/v1/ratings/pena/chess/", None),
         "after_round": ("get", f"/api/v1/tournaments/{t.pk}/standings/?after_round=x", None),
@@ -95,6 +96,11 @@ CASES = [
         "1o is dealt twice",
         "el as de oros está repartido dos veces",
         "the ace of oros is dealt twice",
+    ),
+    (
+        "undo",
+        "seq: undo takes hand with to_seq or last_seq (and reopen) only",
+        "seq: deshacer solo admite hand con to_seq o last_seq (y reopen)",
     ),
     ("stats", "no such statistics scope or key", "no existe ese ámbito o clave de estadísticas"),
     (
