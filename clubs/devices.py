@@ -137,6 +137,7 @@ class DeviceTokenAuthentication(HashedKeyAuthentication):
     tournament when the token is scoped to one."""
 
     keyword = "Bearer"
+    usage = "Authorization: Bearer <key>"
     failure = "unknown or revoked device token"
 
     def lookup(self, key_hash: str):

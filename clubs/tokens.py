@@ -60,6 +60,8 @@ class HashedKeyAuthentication(authentication.BaseAuthentication):
     """``Authorization: <keyword> <key>`` looked up by the key's hash."""
 
     keyword = ""
+    #: the refusals, each a whole sentence the catalogue translates
+    usage = "Authorization: <keyword> <key>"
     failure = "unknown or revoked key"
 
     def authenticate(self, request: Request):
@@ -67,7 +69,7 @@ class HashedKeyAuthentication(authentication.BaseAuthentication):
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed(f"Authorization: {self.keyword} <key>")
+            raise exceptions.AuthenticationFailed(self.usage)
         try:
             key = header[1].decode()
         except UnicodeDecodeError as exc:
@@ -88,6 +90,7 @@ class UserTokenAuthentication(HashedKeyAuthentication):
     """``Authorization: Token <key>`` — a user's API key."""
 
     keyword = "Token"
+    usage = "Authorization: Token <key>"
     failure = "unknown or revoked token"
 
     def lookup(self, key_hash: str):

@@ -18,11 +18,17 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from games.api.errors import error_body
+from games.api.errors import error_body, reader_language
 from games.api.parsers import RequestTooLarge
+from games.engine.messages import msg
 
 RETRY_AFTER_SECONDS = 5
 DATABASE_DOWN = "the database is not answering: try again shortly"
+
+
+def _body(request: HttpRequest, message: str) -> dict:
+    """The API's error body, ``detail`` in the request's language."""
+    return error_body(message, lang=reader_language(request))
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -76,10 +82,10 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     if isinstance(exception, RequestDataTooBig):
         message = str(RequestTooLarge().detail)
         if is_api(request):
-            return JsonResponse(error_body(message), status=413)
+            return JsonResponse(_body(request, message), status=413)
         return _page(413, _("Too large"), _("The request is too large."))
     if is_api(request):
-        return JsonResponse(error_body("the request is malformed"), status=400)
+        return JsonResponse(_body(request, "the request is malformed"), status=400)
     # a view's BadRequest says what was wrong in the reader's words; a SuspiciousOperation
     # (a bad host, a tampered cookie) says nothing a visitor should read
     detail = _detail(exception) if isinstance(exception, BadRequest) else ""
@@ -94,7 +100,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if is_api(request):
-        return JsonResponse(error_body(_detail(exception) or "permission denied"), status=403)
+        return JsonResponse(_body(request, _detail(exception) or "permission denied"), status=403)
     return _page(
         403,
         _("Not allowed"),
@@ -105,7 +111,7 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if is_api(request):
-        return JsonResponse(error_body("Not found."), status=404)
+        return JsonResponse(_body(request, "Not found."), status=404)
     return _page(
         404,
         _("Page not found"),
@@ -120,7 +126,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     exception = sys.exc_info()[1]
     if isinstance(exception, OperationalError | InterfaceError):
         if is_api(request):
-            response = JsonResponse(error_body(DATABASE_DOWN), status=503)
+            response = JsonResponse(_body(request, DATABASE_DOWN), status=503)
         else:
             response = _page(
                 503,
@@ -130,7 +136,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
     if is_api(request):
-        return JsonResponse(error_body("server error"), status=500)
+        return JsonResponse(_body(request, "server error"), status=500)
     return _page(
         500,
         _("Something went wrong"),
@@ -142,7 +148,9 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """A form refused by the CSRF check (``CSRF_FAILURE_VIEW``): most often a page left open
     past a login or a logout; the site's page, saying what to do."""
     if is_api(request):
-        return JsonResponse(error_body(f"CSRF check failed: {reason}"), status=403)
+        return JsonResponse(
+            _body(request, msg("CSRF check failed: {reason}", reason=reason)), status=403
+        )
     return _page(
         403,
         _("Not allowed"),

@@ -5,8 +5,9 @@ tag, the refusals and the scoring pad all say a card through here ("rey de basto
 
 The catalogue's contexts: ``<family> card`` for a rank ("spanish card" "jack" → "sota"),
 ``<family> card, in a sentence`` for a rank with its article ("the jack" → "la sota": the
-article's gender is the translation's), ``<family> suit`` for a suit ("french suit"
-"hearts" → "corazones"). A rank without a name is said as written, "el 3".
+article's gender is the translation's, and :func:`card_is_feminine` reads it back by the
+``feminine article`` and ``masculine article`` "the"), ``<family> suit`` for a suit
+("french suit" "hearts" → "corazones"). A rank without a name is said as written, "el 3".
 """
 
 from __future__ import annotations
@@ -69,3 +70,14 @@ def suits_said(deck: Deck) -> dict[str, str]:
 def suit_of_name(deck: Deck, name: str) -> str | None:
     """The suit the engine's English message calls ``name`` ("hearts" → "h"), if any."""
     return next((s for s, n in deck.suit_names.items() if n == name), None)
+
+
+def card_is_feminine(card: Card | str, deck: Deck) -> bool:
+    """Whether a sentence about ``card`` agrees in the feminine ("la sota … repartida"):
+    the gender is the translation's, read from the article it gives the rank ("la sota",
+    "el as"); a language whose articles do not differ (English) has none."""
+    text = str(card)
+    feminine = pgettext("feminine article", "the")
+    if feminine == pgettext("masculine article", "the") or text[-1:] not in deck.suits:
+        return False
+    return rank_said(deck, text[:-1], article=True).startswith(feminine + " ")

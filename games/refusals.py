@@ -8,18 +8,26 @@ a :class:`~games.engine.messages.Seat` becomes the player sitting there ("asient
 counted from 1, when the seat has no name), a card its name in words from the game
 ("rey de bastos"), a nested message is translated the same way, and any other text is
 looked up too (suit and contract names, "C7.2 must follow suit"). A message that kept no
-template is translated whole, or shown as it is. Nothing here names a game.
+template (a framework's, or one passed on as plain text: a DRF ``ErrorDetail``, a record's
+JSON line) is translated whole, else read back against the catalogue's templates
+(:func:`_read_back`): the one it fits gives the parameters, filled into its translation;
+else it is shown as it is. A translation agrees with a card's gender by a choice spec,
+``repartid{card:o/a}`` ("el as … repartido", "la sota … repartida"). Nothing here names a
+game.
 """
 
 from __future__ import annotations
 
+import functools
+import re
+import string
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import get_language, override, trans_real
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 
-from .cardnames import card_said, suit_of_name, suit_said
+from .cardnames import card_is_feminine, card_said, suit_of_name, suit_said
 from .engine import Game, find_game
 from .engine.cards import Card
 from .engine.messages import Items, Msg, Seat
@@ -30,9 +38,9 @@ def localize(
 ) -> str:
     """``message`` for a reader of the active language (or ``lang``)."""
     if lang is None:
-        return _render(message, game, list(names))
+        return str(_render(message, game, list(names)))
     with override(lang):
-        return _render(message, game, list(names))
+        return str(_render(message, game, list(names)))
 
 
 def seat_label(seat: int, names: Sequence[str] = ()) -> str:
@@ -42,19 +50,22 @@ def seat_label(seat: int, names: Sequence[str] = ()) -> str:
     return _("seat %(number)s") % {"number": seat + 1}
 
 
-def _render(value: Any, game: Game | None, names: list[str]) -> str:
+def _render(value: Any, game: Game | None, names: list[str]) -> Any:
+    """``value`` said for the reader: a text, or a number as it is (a template formats it)."""
     if isinstance(value, Seat):
         return seat_label(int(value), names)
     if isinstance(value, Card):
-        return card_said(value, game.deck, article=True) if game else str(value)
+        if game is None:
+            return str(value)
+        return Said(card_said(value, game.deck, article=True), card_is_feminine(value, game.deck))
     if isinstance(value, Items):
         word = value.sep.strip()  # " and " is a word to translate, ", " is not
         sep = value.sep.replace(word, _(word)) if word else value.sep
-        return sep.join(_render(v, game, names) for v in value)
+        return sep.join(str(_render(v, game, names)) for v in value)
     if not isinstance(value, str | int | float):
         value = str(value)  # an engine value that words itself (the evidence of a card)
     if isinstance(value, Msg):
-        params = {k: _render(v, game, names) for k, v in value.params.items()}
+        params = {k: _param(_render(v, game, names)) for k, v in value.params.items()}
         try:
             return _(value.template).format(**params)
         except (KeyError, IndexError, ValueError):  # a catalogue entry that does not fit
@@ -63,8 +74,121 @@ def _render(value: Any, game: Game | None, names: list[str]) -> str:
         if not value.strip():
             return value
         suit = suit_of_name(game.deck, value) if game else None
-        return suit_said(game.deck, suit) if suit else _(value)
-    return str(value)
+        if suit:
+            return suit_said(game.deck, suit)
+        said = _(value)
+        return said if said != value else _read_back(value, game, names)
+    return value
+
+
+def _param(said: Any) -> Any:
+    """A rendered parameter as a template takes it: a number as it is (``{n:,}``), a text
+    as :class:`Said` (a gender spec on a text that has none takes the masculine)."""
+    if isinstance(said, Said) or (isinstance(said, int | float) and not isinstance(said, bool)):
+        return said
+    return Said(str(said))
+
+
+class Said(str):
+    """A parameter as the reader reads it, with the grammatical gender of what it names:
+    a translation's ``{card:o/a}`` is the masculine or the feminine ending (any other spec
+    formats the text)."""
+
+    feminine: bool
+
+    def __new__(cls, text: str, feminine: bool = False) -> Said:
+        self = super().__new__(cls, text)
+        self.feminine = feminine
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if "/" in spec:
+            masculine, feminine = spec.split("/", 1)
+            return feminine if self.feminine else masculine
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:  # read back from the English: its quotes are in the text
+        return str(self)
+
+
+_FIELD = re.compile(r"%\((\w+)\)[sd]")
+
+
+def _read_back(text: str, game: Game | None, names: list[str]) -> str:
+    """``text`` translated by the catalogue template it was made from, else as it is."""
+    for pattern, template, percent in _templates(get_language() or ""):
+        found = pattern.fullmatch(text)
+        if found is None:
+            continue
+        params = {k: _captured(v, game, names) for k, v in found.groupdict().items()}
+        try:
+            if percent:
+                return _FIELD.sub(r"%(\1)s", _(template)) % params
+            return _(template).format(**params)
+        except (KeyError, IndexError, ValueError, TypeError):
+            continue
+    return text
+
+
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
+
+
+def _captured(text: str, game: Game | None, names: list[str]) -> Any:
+    """A parameter read back: a number the English grouped ("10,000") is a number again
+    (the translation writes it its way), any other text is said for the reader."""
+    if _GROUPED.fullmatch(text):
+        return int(text.replace(",", ""))
+    return Said(str(_render(text, game, names)))
+
+
+@functools.cache
+def _templates(language: str) -> list[tuple[re.Pattern, str, bool]]:
+    """The language's catalogue msgids with parameters (``{name}`` or ``%(name)s``) as
+    patterns that read a message back, the most specific (most fixed text) first; a
+    template of under six fixed characters would fit too much."""
+    found = []
+    for key, translated in trans_real.translation(language)._catalog.items():
+        if not isinstance(key, str) or "\x04" in key or not translated or translated == key:
+            continue
+        made = _pattern(key)
+        if made is not None and made[1] >= 6:
+            found.append((made[0], key, made[2], made[1]))
+    found.sort(key=lambda t: -t[3])
+    return [(pattern, key, percent) for pattern, key, percent, _fixed in found]
+
+
+def _pattern(template: str) -> tuple[re.Pattern, int, bool] | None:
+    """A template as a pattern, its number of fixed characters, whether it is %-style."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    fixed = 0
+    if _FIELD.search(template):
+        pieces = _FIELD.split(template)  # text, name, text, name…
+        literal = [
+            (pieces[i], pieces[i + 1] if i + 1 < len(pieces) else None)
+            for i in range(0, len(pieces), 2)
+        ]
+        percent = True
+    else:
+        try:
+            literal = [
+                (text, name) for text, name, _spec, _conv in string.Formatter().parse(template)
+            ]
+        except ValueError:
+            return None
+        percent = False
+    for text, name in literal:
+        parts.append(re.escape(text))
+        fixed += len(text)
+        if name is None:
+            continue
+        if not name.isidentifier():
+            return None
+        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        seen.add(name)
+    if not seen:
+        return None
+    return re.compile("".join(parts), re.S), fixed, percent
 
 
 def localize_for_match(message: str, match: Any, lang: str | None = None) -> str:

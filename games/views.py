@@ -76,6 +76,8 @@ def check_record_page(request: HttpRequest) -> HttpResponse:
                 told = _told(content)
             elif result["error"]["rule"]:
                 result["error"].update(_refusal(content, result["error"]))
+            else:  # unreadable ("not JSON: …", "version must be 1"): in the reader's words
+                result["error"]["text"] = localize(result["error"]["message"])
         else:
             status = 400
     else:

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from clubs.models import Club
 from games.api.schema import errors
 from games.engine import games
+from games.engine.messages import Items, msg
 from games.models import game_choices
 
 from .method import PARAMETERS
@@ -98,7 +99,7 @@ def _club(request: Request, slug: str) -> Club:
 def ladder(request: Request, slug: str, game: str) -> Response:
     club = _club(request, slug)
     if game not in GAMES:
-        raise NotFound(f"game: this site rates {', '.join(GAMES)}")
+        raise NotFound(msg("game: this site rates {games}", games=Items(GAMES)))
     data = {
         "club": club.slug,
         "game": game,

@@ -14,6 +14,7 @@ from django.core.management import call_command
 from django.utils import translation
 
 from games.engine import RuleError, check_text, find_game, load_record
+from games.engine.cards import Card
 from games.engine.messages import Seat, msg
 from games.refusals import localize, seat_label
 
@@ -206,3 +207,40 @@ def test_a_refusal_listing_a_seats_known_cards_is_translated_whole():
     )
     assert "12c" not in text
     assert "played" not in text
+
+
+# RULES.md V1 (a card dealt twice), and the refusals that say who holds a card: the
+# Spanish agrees with the card's gender, which is its translation's ("el as", "la sota")
+GENDERED = [
+    ("{card} is dealt twice", "1o", "el as de oros está repartido dos veces"),
+    ("{card} is dealt twice", "10o", "la sota de oros está repartida dos veces"),
+    ("{card} is dealt twice", "3o", "el 3 de oros está repartido dos veces"),
+    (
+        "{seat} played {card}, but {seat_owner} holds it ({evidence})",
+        "12c",
+        "Ana jugó el rey de copas, pero lo tiene Blas (del reparto)",
+    ),
+    (
+        "{seat} played {card}, but {seat_owner} holds it ({evidence})",
+        "10c",
+        "Ana jugó la sota de copas, pero la tiene Blas (del reparto)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("template", "card", "spanish"), GENDERED)
+def test_a_refusal_agrees_with_the_cards_gender(template, card, spanish):
+    params = {"card": Card.parse(card), "seat": Seat(0), "seat_owner": Seat(1)}
+    params["evidence"] = "dealt"
+    message = msg(template, **{k: v for k, v in params.items() if "{" + k + "}" in template})
+    with translation.override("es"):
+        said = localize(message, game=find_game("cuatrola"), names=["Ana", "Blas"])
+    assert said == spanish
+
+
+def test_in_english_and_without_a_game_the_card_is_said_as_before():
+    message = msg("{card} is dealt twice", card=Card.parse("10o"))
+    with translation.override("en"):
+        assert localize(message, game=find_game("cuatrola")) == "the jack of oros is dealt twice"
+    with translation.override("es"):  # no game: the card as written, the masculine
+        assert localize(message) == "10o está repartido dos veces"

@@ -74,9 +74,16 @@ def test_the_refusal_is_a_json_error_with_retry_after(client, anon_limit):
     refused = client.get(CLUBS)
     assert refused.status_code == 429
     assert refused.json()["rule"] is None
-    assert refused.json()["message"].startswith("Solicitud fue regulada (throttled).")
     # the window opened with the first request, under a second ago, and lasts 60 s
-    assert int(refused["Retry-After"]) in (59, 60)
+    wait = int(refused["Retry-After"])
+    assert wait in (59, 60)
+    # English for programs (docs/api.md), Spanish for a person
+    assert (
+        refused.json()["message"] == f"Request was throttled. Expected available in {wait} seconds."
+    )
+    assert refused.json()["detail"] == (
+        f"Demasiadas peticiones: vuelve a intentarlo dentro de {wait} segundos."
+    )
 
 
 @pytest.mark.django_db

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 from django.core.validators import validate_slug
 from django.db.models import Prefetch
-from django.utils.translation import get_language
+from django.utils.translation import override
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, viewsets
@@ -18,6 +18,7 @@ from rest_framework.response import Response
 
 from clubs.access import may_read, may_record, record_refusal
 from games.api.conditional import etag_for, not_modified, with_validators
+from games.api.errors import reader_language
 from games.api.parsers import JSONField, parsers_for, refuse_large_import, refuse_long_record
 from games.api.schema import (
     IF_NONE_MATCH,
@@ -28,6 +29,7 @@ from games.api.schema import (
 )
 from games.cardnames import rank_said, suits_said
 from games.engine import RecordFormatError, find_game, load_record, parse_record
+from games.engine.messages import msg
 from games.models import Match, Seat
 from games.results import unit_results
 from games.services import Refused
@@ -211,7 +213,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
             raise NotFound()
         stamp = t.standings_computed_at.timestamp() if t.standings_computed_at else 0
         # the suits' and ranks' names are the reader's: each language has its own version
-        etag = etag_for("live", t.pk, t.live_version, stamp, get_language())
+        language = reader_language(request)
+        etag = etag_for("live", t.pk, t.live_version, stamp, language)
         last = max(filter(None, [t.live_updated_at, t.standings_computed_at]), default=None)
         cached = not_modified(request, etag, last)
         if cached is not None:
@@ -231,6 +234,9 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         scores = unit_results([m.pk for m in matches])
         game = find_game(t.game)
         deck = game.deck_for(game.parse_rules(t.rules))
+        with override(language):  # the API runs in English; these names are a person's
+            suit_names = suits_said(deck)
+            rank_names = {r: rank_said(deck, r) for r in deck.ranks if r in deck.rank_names}
         body = {
             # the deck's suits, so that a scoreboard draws Spanish suits as such (o c e b)
             # and French ones as theirs (c d h s): "c" alone is copas or clubs; and the
@@ -241,8 +247,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
                 "name": t.name,
                 "status": t.status,
                 "suits": list(deck.suits),
-                "suit_names": suits_said(deck),
-                "rank_names": {r: rank_said(deck, r) for r in deck.ranks if r in deck.rank_names},
+                "suit_names": suit_names,
+                "rank_names": rank_names,
                 "faces": deck.faces,  # how a card's face is drawn (Spanish 12: R)
             },
             "standings_computed_at": (
@@ -396,6 +402,13 @@ def no_standings_reason(t: Tournament, number: int | None) -> str:
     if number is not None:
         if not t.rounds.filter(number=number).exists():
             rounds = t.rounds.count()
-            return f"round {number} does not exist: the tournament has {rounds} round(s)"
-        return f"no standings after round {number} yet: they appear when a match finishes"
+            return msg(
+                "round {number} does not exist: the tournament has {rounds} round(s)",
+                number=number,
+                rounds=rounds,
+            )
+        return msg(
+            "no standings after round {number} yet: they appear when a match finishes",
+            number=number,
+        )
     return "no standings yet: they appear when a match finishes"

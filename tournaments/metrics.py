@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from games.engine import Standing
 from games.engine import games as registered_games
+from games.engine.messages import Items, msg
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ class Scheme:
             raise ValueError("points per lost match: from 0 to fewer than per win")
         unknown = [t for t in self.tiebreaks if t not in available(self.table_size, self.game)]
         if unknown:
-            raise ValueError(f"unknown tiebreak(s): {', '.join(unknown)}")
+            raise ValueError(msg("unknown tiebreak(s): {names}", names=Items(unknown)))
 
 
 class Metric:

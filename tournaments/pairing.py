@@ -16,6 +16,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from games.engine.messages import Items, msg
+
 from .score_groups import DrawEntry, Table, score_group_round
 
 __all__ = ["DrawEntry", "Table", "score_group_round"]
@@ -173,6 +175,10 @@ def generator_for(format: str, table_size: int) -> Generator:
         return GENERATORS[format, table_size](table_size)
     except KeyError:
         raise ValueError(
-            f"format {format} does not draw tables of {table_size}: "
-            f"choose one of {', '.join(formats_for(table_size)) or 'none'}"
+            msg(
+                "format {format} does not draw tables of {size}: choose one of {formats}",
+                format=format,
+                size=table_size,
+                formats=Items(formats_for(table_size)) or "none",
+            )
         ) from None

@@ -31,39 +31,59 @@ from ..services import Refused, Stale
 from .parsers import RequestTooLarge
 
 
-def _first_message(detail) -> tuple[str, str | None]:
-    """The first message of a DRF error detail, and the field it belongs to."""
+def _first_message(detail) -> tuple[str, str, str | None]:
+    """The first message of a DRF error detail: the fields leading to it ("rules: "), the
+    message itself, and the field it belongs to."""
     if isinstance(detail, dict):
         for field, value in detail.items():
-            message, _ = _first_message(value)
-            return (f"{field}: {message}" if field != "non_field_errors" else message), field
+            where, message, _ = _first_message(value)
+            if field != "non_field_errors":
+                where = f"{field}: {where}"
+            return where, message, field
     if isinstance(detail, list) and detail:
         return _first_message(detail[0])
-    return str(detail), None
+    return "", str(detail), None
 
 
 def error_body(
-    message: str, rule: str | None = None, item: dict | None = None, detail: str | None = None
+    message: str,
+    rule: str | None = None,
+    item: dict | None = None,
+    detail: str | None = None,
+    *,
+    where: str = "",
+    lang: str | None = None,
 ) -> dict:
-    detail = localize(message) if detail is None else detail
-    return {"rule": rule, "message": message, "detail": detail, "item": item or {}}
+    """The error body; ``detail`` is ``message`` localised in ``lang`` (the request's,
+    ``request.LANGUAGE_CODE``) unless given; ``where`` ("players: ") leads both."""
+    if detail is None:
+        detail = localize(message, lang=lang)
+    return {"rule": rule, "message": where + message, "detail": where + detail, "item": item or {}}
+
+
+def reader_language(request) -> str | None:
+    """The language the request's reader asked for (Accept-Language, else the club's):
+    the API runs in English (cuatrola_site/locale.py) and speaks it only to a person."""
+    return getattr(request, "LANGUAGE_CODE", None)
 
 
 def exception_handler(exc, context):
+    lang = reader_language(context.get("request"))
     if isinstance(exc, IntegrityError) and taken(exc) is not None:
         exc = Taken(taken(exc))  # a value another request took first (clubs/uniqueness.py)
     if isinstance(exc, Taken):
         set_rollback()
-        return Response(error_body(exc.message, None, exc.item), status=exc.status)
+        return Response(error_body(exc.message, None, exc.item, lang=lang), status=exc.status)
     if isinstance(exc, Refused):
         # the match the view was working on names the seats' players (MatchViewSet)
         match = getattr(context.get("view"), "match", None)
-        detail = localize_for_match(exc.message, match) if match is not None else None
-        return Response(error_body(exc.message, exc.rule, exc.item, detail), status=exc.status)
+        detail = localize_for_match(exc.message, match, lang) if match is not None else None
+        body = error_body(exc.message, exc.rule, exc.item, detail, lang=lang)
+        return Response(body, status=exc.status)
     if isinstance(exc, Stale):
         from .payloads import match_payload
 
-        body = error_body(exc.message, None, exc.item)
+        body = error_body(exc.message, None, exc.item, lang=lang)
         request = context.get("request")
         body["state"] = match_payload(exc.match, viewer=getattr(request, "user", None))
         return Response(body, status=status.HTTP_409_CONFLICT)
@@ -82,10 +102,11 @@ def exception_handler(exc, context):
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        message, field = _first_message(exc.detail)
+        where, message, field = _first_message(exc.detail)
         item = {"field": field, "errors": exc.detail} if field else {"errors": exc.detail}
-        response.data = error_body(message, None, item)
+        response.data = error_body(message, None, item, where=where, lang=lang)
     else:
-        message, _ = _first_message(response.data.get("detail", response.data))
-        response.data = error_body(message, None, getattr(exc, "item", None))
+        where, message, _ = _first_message(response.data.get("detail", response.data))
+        item = getattr(exc, "item", None)
+        response.data = error_body(message, None, item, where=where, lang=lang)
     return response

@@ -18,11 +18,11 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
 from ..engine import Record
-from ..engine.messages import msg
+from ..engine.messages import json_error, msg
 from ..services import Refused
 
 MAX_DEPTH = 32
-TOO_DEEP = f"the JSON is nested deeper than {MAX_DEPTH} levels"
+TOO_DEEP = msg("the JSON is nested deeper than {depth} levels", depth=MAX_DEPTH)
 
 
 class TooLarge(exceptions.APIException):
@@ -44,7 +44,7 @@ class RequestTooLarge(exceptions.APIException):
     default_code = "too_large"
 
     def __init__(self) -> None:
-        super().__init__(f"the request body is larger than {body_limit()} bytes")
+        super().__init__(msg("the request body is larger than {limit} bytes", limit=body_limit()))
 
 
 def body_limit() -> int | None:
@@ -95,11 +95,13 @@ class JSONParser(parsers.JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
-            raise exceptions.ParseError(f"JSON parse error - {TOO_DEEP}") from exc
+            raise exceptions.ParseError(msg("JSON parse error - {error}", error=TOO_DEEP)) from exc
         try:
             return check_depth(data)
         except ValueError as exc:
-            raise exceptions.ParseError(f"JSON parse error - {exc}") from exc
+            raise exceptions.ParseError(
+                msg("JSON parse error - {error}", error=json_error(exc))
+            ) from exc
 
 
 class JSONField(serializers.JSONField):
@@ -132,8 +134,12 @@ def refuse_large_import(request: Request) -> None:
     if length > settings.IMPORT_MAX_BYTES:
         field = "file" if request.content_type.startswith("multipart/") else "record"
         raise TooLarge(
-            f"{field}: the request is {length:,} bytes; at most "
-            f"{settings.IMPORT_MAX_BYTES:,} are accepted",
+            msg(
+                "{field}: the request is {length:,} bytes; at most {most:,} are accepted",
+                field=field,
+                length=length,
+                most=settings.IMPORT_MAX_BYTES,
+            ),
             item={"field": field, "max_bytes": settings.IMPORT_MAX_BYTES},
         )
 

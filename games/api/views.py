@@ -30,6 +30,7 @@ from clubs.uniqueness import refuse_taken
 from .. import services
 from ..analysis import match_analysis
 from ..engine import RecordFormatError, dump_record, games, load_record, parse_record
+from ..engine.messages import msg
 from ..models import Match
 from ..services import UNDO_REFUSAL
 from .analysis_schema import MatchAnalysisSerializer
@@ -119,7 +120,7 @@ def refuse_unless_recordable(request: Request) -> None:
         return
     club = Club.objects.readable_by(request.user).filter(slug=slug).first()
     if club is None:
-        raise NotFound(f"club: no club {slug!r}")
+        raise NotFound(msg("club: no club {slug!r}", slug=slug))
     if not may_record(request.user, club):
         raise PermissionDenied(record_refusal(request.user, club))
 

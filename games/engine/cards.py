@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .messages import msg
+
 # The cards' names, once: English words, which the engine's messages write and the
 # site's catalogue translates (games/cardnames.py: Spanish first, English second). The
 # Spanish suits keep their own names in English ("the king of bastos": "clubs" is the
@@ -58,7 +60,7 @@ class Card:
         """The card written ``text`` (e.g. ``"12o"``); ValueError if it is not a card."""
         card = cls._interned.get(text)
         if card is None:
-            raise ValueError(f"{text!r} is not a card")
+            raise ValueError(msg("{text!r} is not a card", text=text))
         return card
 
     @classmethod

@@ -46,6 +46,7 @@ from typing import Any, ClassVar
 
 from .cards import Deck
 from .errors import RecordFormatError
+from .messages import msg
 
 FORMAT = "card-record"
 VERSION = 1
@@ -140,7 +141,7 @@ def is_int(value: Any) -> bool:
 def str_list(value: Any, where: str) -> list[str]:
     expect(
         isinstance(value, list) and all(isinstance(v, str) for v in value),
-        f"{where} must be a list of strings",
+        msg("{where} must be a list of strings", where=where),
     )
     return value
 
@@ -253,7 +254,7 @@ class Game(ABC):
         n = self.seats(rules)
         expect(
             isinstance(seats, list) and len(seats) == n and all(isinstance(s, str) for s in seats),
-            f"seats must be a list of {n} names",
+            msg("seats must be a list of {n} names", n=n),
         )
 
     # ------------------------------------------------------------------ the site's hooks

@@ -77,3 +77,17 @@ class Items(tuple):
 
     def __reduce__(self):
         return (Items, (tuple(self), self.sep))
+
+
+def json_error(exc: Exception) -> Any:
+    """Why a text is not JSON, as Python says it ("Expecting value: line 1 column 2 (char
+    1)"), with Python's reason and the position kept apart for a translation."""
+    if all(hasattr(exc, a) for a in ("msg", "lineno", "colno", "pos")):  # JSONDecodeError
+        return msg(
+            "{problem}: line {line} column {column} (char {char})",
+            problem=exc.msg,
+            line=exc.lineno,
+            column=exc.colno,
+            char=exc.pos,
+        )
+    return str(exc)

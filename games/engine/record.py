@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import RecordFormatError
 from .game import FORMAT, VERSION, Record, expect
+from .messages import Items, json_error, msg
 from .registry import GAME_NAMES, find_game
 
 __all__ = [
@@ -37,17 +38,23 @@ def parse_record(doc: Any) -> Record:
     Only the shape is checked here; what the cards and calls mean is the checker's job.
     """
     expect(isinstance(doc, dict), "a record must be a JSON object")
-    expect(doc.get("format") == FORMAT, f"format must be {FORMAT!r}")
+    expect(doc.get("format") == FORMAT, msg("format must be {format!r}", format=FORMAT))
     version = doc.get("version")  # the integer 1: true and 1.0 are wrong types
-    expect(type(version) is int and version == VERSION, f"version must be {VERSION}")
+    expect(
+        type(version) is int and version == VERSION,
+        msg("version must be {version}", version=VERSION),
+    )
     name = doc.get("game")
     expect(
-        isinstance(name, str) and name in GAME_NAMES, f"game must be one of {', '.join(GAME_NAMES)}"
+        isinstance(name, str) and name in GAME_NAMES,
+        msg("game must be one of {games}", games=Items(GAME_NAMES)),
     )
     try:
         game = find_game(name)
     except KeyError:
-        raise RecordFormatError(f"game {name!r} is not supported yet by this checker") from None
+        raise RecordFormatError(
+            msg("game {name!r} is not supported yet by this checker", name=name)
+        ) from None
     rules_given = doc.get("rules")
     expect(rules_given is None or isinstance(rules_given, dict), "rules must be an object")
     try:
@@ -58,11 +65,15 @@ def parse_record(doc: Any) -> Record:
     if seats is not None:
         game.check_seat_names(rules, seats)
     for key in ("event", "date"):
-        expect(doc.get(key) is None or isinstance(doc.get(key), str), f"{key} must be text")
+        expect(
+            doc.get(key) is None or isinstance(doc.get(key), str),
+            msg("{key} must be text", key=key),
+        )
     raw_hands = doc.get("hands")
     expect(isinstance(raw_hands, list), "hands must be a list")
     hands = [
-        game.parse_hand(raw, f"hand {number}", rules) for number, raw in enumerate(raw_hands, 1)
+        game.parse_hand(raw, msg("hand {number}", number=number), rules)
+        for number, raw in enumerate(raw_hands, 1)
     ]
     return Record(name, rules, hands, seats, doc.get("event"), doc.get("date"), rules_given)
 
@@ -72,7 +83,7 @@ def load_record(text: str | bytes) -> Record:
     try:
         doc = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise RecordFormatError(f"not JSON: {exc}") from exc
+        raise RecordFormatError(msg("not JSON: {error}", error=json_error(exc))) from exc
     except RecursionError as exc:  # json recurses per level: "[" * 100000 is no record
         raise RecordFormatError("not a record: its JSON is nested too deeply") from exc
     return parse_record(doc)

@@ -100,7 +100,7 @@ def discard_unplayed(matches: Sequence[Match], user: User) -> None:
         )
         first = next((m for m in locked if m.pk in set(played)), None)
         if first is not None:
-            raise Stale(f"match {first.pk} has recorded hands", first)
+            raise Stale(msg("match {id} has recorded hands", id=first.pk), first)
         Match.objects.filter(pk__in=ids).delete()
 
 

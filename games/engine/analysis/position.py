@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
+from ..messages import msg
 from .space import NONE, Spec, legal_b6, legal_c7
 from .tables import live_pairs
 
@@ -125,7 +126,9 @@ def sing(spec: Spec, pos: Position, suit: int) -> Position:
     if suit == NONE:
         return pos._replace(pending=NONE)
     if pos.pending == NONE or suit not in cante_options(spec, pos.hands, pos.pending, pos.sung):
-        raise ValueError(f"no cante of suit {spec.suit_letters[suit]} is open here (C9/S5)")
+        raise ValueError(
+            msg("no cante of suit {suit} is open here (C9/S5)", suit=spec.suit_letters[suit])
+        )
     value = spec.cante_values[suit]
     delta = value if spec.counted[pos.pending] else -value
     return pos._replace(pending=NONE, sung=pos.sung | 1 << suit, acc=pos.acc + delta)

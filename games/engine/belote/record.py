@@ -43,12 +43,14 @@ _CARD = {card.text: card for card in DECK}
 
 
 def _check_declaration(d: Any, where: str, i: int) -> None:
-    at = f"{where}: declaration {i}"
-    expect(isinstance(d, dict), f"{at} must be an object")
+    at = msg("{where}: declaration {i}", where=where, i=i)
+    expect(isinstance(d, dict), msg("{at} must be an object", at=at))
     # null is a wrong type here; an omitted key is not a null one (RECORD_FORMAT.md)
-    expect("seat" not in d or is_int(d["seat"]), f"{at}: seat must be a number")
+    expect("seat" not in d or is_int(d["seat"]), msg("{at}: seat must be a number", at=at))
     for key in ("kind", "suit"):
-        expect(key not in d or isinstance(d[key], str), f"{at}: {key} must be text")
+        expect(
+            key not in d or isinstance(d[key], str), msg("{at}: {key} must be text", at=at, key=key)
+        )
     if "cards" in d:
         str_list(d["cards"], f"{at}: cards")
 
@@ -58,7 +60,7 @@ def _check_penalty(penalty: Any, where: str) -> None:
     check_penalty(penalty, where)
     expect(
         penalty.get("rule") is None or isinstance(penalty["rule"], str),
-        f"{where}: penalty rule must be text",
+        msg("{where}: penalty rule must be text", where=where),
     )
 
 

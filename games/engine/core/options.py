@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from ..messages import Items, msg
+
 #: RULES.md: `target` from 1 to 10,000 in every game
 TARGET_MAX = 10_000
 
@@ -26,8 +28,14 @@ class Range:
     step: int = 1
 
     def message(self, key: str) -> str:
-        what = f"a multiple of {self.step}" if self.step > 1 else "a whole number"
-        return f"rules.{key} must be {what} from {self.minimum:,} to {self.maximum:,}"
+        what = msg("a multiple of {step}", step=self.step) if self.step > 1 else "a whole number"
+        return msg(
+            "rules.{key} must be {what} from {minimum:,} to {maximum:,}",
+            key=key,
+            what=what,
+            minimum=self.minimum,
+            maximum=self.maximum,
+        )
 
     def check(self, key: str, value: Any) -> None:
         """ValueError naming the option when ``value`` is not in the range (``True`` is
@@ -64,7 +72,7 @@ class Ruleset:
         check_ranges(self, self.ranges)
         for flag in self.flags:
             if type(getattr(self, flag)) is not bool:
-                raise ValueError(f"rules.{flag} must be true or false")
+                raise ValueError(msg("rules.{flag} must be true or false", flag=flag))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Any:
@@ -75,7 +83,13 @@ class Ruleset:
             raise ValueError("rules must be an object")
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
-            raise ValueError(f"unknown {cls.game} rule option(s): {', '.join(sorted(unknown))}")
+            raise ValueError(
+                msg(
+                    "unknown {game} rule option(s): {options}",
+                    game=cls.game,
+                    options=Items(sorted(unknown)),
+                )
+            )
         return cls(**data)
 
     def as_dict(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..game import Record, expect, is_int, played_cards, str_list
+from ..messages import msg
 
 
 @dataclass(frozen=True)
@@ -41,32 +42,34 @@ class Key:
 
 
 def check_dealer(value: Any, where: str) -> None:
-    expect(is_int(value), f"{where}: dealer must be a whole number")
+    expect(is_int(value), msg("{where}: dealer must be a whole number", where=where))
 
 
 def check_calls(value: Any, where: str) -> None:
-    str_list(value, f"{where}: calls")
+    str_list(value, msg("{where}: calls", where=where))
 
 
 def check_tricks(value: Any, where: str) -> None:
-    expect(isinstance(value, list), f"{where}: tricks must be a list")
+    expect(isinstance(value, list), msg("{where}: tricks must be a list", where=where))
     for i, trick in enumerate(value, 1):
-        str_list(trick, f"{where}: trick {i}")
+        str_list(trick, msg("{where}: trick {i}", where=where, i=i))
 
 
 def deal_check(shape: str) -> Callable[[Any, str], None]:
     """The deal's check; ``shape`` says what it must be ("a list of 4 lists of cards")."""
 
     def check(value: Any, where: str) -> None:
-        expect(isinstance(value, list), f"{where}: deal must be {shape}")
+        expect(
+            isinstance(value, list), msg("{where}: deal must be {shape}", where=where, shape=shape)
+        )
         for i, cards in enumerate(value):
-            str_list(cards, f"{where}: deal of seat {i}")
+            str_list(cards, msg("{where}: deal of seat {i}", where=where, i=i))
 
     return check
 
 
 def check_penalty(value: Any, where: str) -> None:
-    expect(isinstance(value, dict), f"{where}: penalty must be an object")
+    expect(isinstance(value, dict), msg("{where}: penalty must be an object", where=where))
 
 
 def cante_check(keys: tuple[str, ...], what: str) -> Callable[[Any, str, int], None]:
@@ -83,8 +86,13 @@ def cante_check(keys: tuple[str, ...], what: str) -> Callable[[Any, str, int], N
             and any(key in cante for key in keys)
             # null is a wrong type; an omitted key is not a null one (RECORD_FORMAT.md)
             and all(key not in cante or isinstance(cante[key], str) for key in keys),
-            f"{where}: cante {i} must be an object with after_trick and seat (whole "
-            f"numbers) and {what} (text)",
+            msg(
+                "{where}: cante {i} must be an object with after_trick and seat (whole "
+                "numbers) and {what} (text)",
+                where=where,
+                i=i,
+                what=what,
+            ),
         )
 
     return check
@@ -120,7 +128,9 @@ def list_of(noun: str, each: Callable[[Any, str, int], None]) -> Callable[[Any, 
     where, index)`` for every item (1-based)."""
 
     def check(value: Any, where: str) -> None:
-        expect(isinstance(value, list), f"{where}: {noun} must be a list")
+        expect(
+            isinstance(value, list), msg("{where}: {noun} must be a list", where=where, noun=noun)
+        )
         for i, item in enumerate(value, 1):
             each(item, where, i)
 
@@ -146,7 +156,7 @@ class RecordHand:
     @classmethod
     def parse(cls, raw: Any, where: str) -> Any:
         """One record hand's shape and JSON types; RecordFormatError otherwise."""
-        expect(isinstance(raw, dict), f"{where} must be an object")
+        expect(isinstance(raw, dict), msg("{where} must be an object", where=where))
         return cls(**{key.name: key.read(raw, where) for key in (DEALER, *cls.KEYS)})
 
     def as_dict(self) -> dict[str, Any]:

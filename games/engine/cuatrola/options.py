@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.options import TARGET_MAX, Range, Ruleset
+from ..messages import Items, msg
 
 #: Calls in rising order (C3). ``pass`` is not a declaration.
 CALLS = ("pass", "solo", "cuatrola", "quintola")
@@ -42,7 +43,9 @@ class CuatrolaRules(Ruleset):
 
     def __post_init__(self) -> None:
         if self.match not in MATCH_FORMATS:
-            raise ValueError(f"rules.match must be one of {', '.join(MATCH_FORMATS)}")
+            raise ValueError(
+                msg("rules.match must be one of {formats}", formats=Items(MATCH_FORMATS))
+            )
         self.check_options()
 
     def tricks_needed(self, declaration: str) -> int:

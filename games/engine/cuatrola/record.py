@@ -42,7 +42,7 @@ _PLAYS = {card.text: Play(card) for card in SPANISH_20.cards}
 
 
 def _check_trump_card(value: Any, where: str) -> None:
-    expect(isinstance(value, str), f"{where}: trump_card must be a card")
+    expect(isinstance(value, str), msg("{where}: trump_card must be a card", where=where))
 
 
 @dataclass

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..cards import SPANISH_36, SPANISH_40, Deck
 from ..core.options import TARGET_MAX, Range, Ruleset
+from ..messages import Items, msg
 
 MAX_BID = 230  # S2: 120 card points + 10 últimas + at most 100 in cantes (40 + 3 × 20)
 BID_STEP = 5
@@ -43,7 +44,7 @@ class SubastaoRules(Ruleset):
             raise ValueError("rules.players must be 3 or 4")
         self.check_options()
         if self.failed_bid not in FAILED_BID:
-            raise ValueError(f"rules.failed_bid must be one of {', '.join(FAILED_BID)}")
+            raise ValueError(msg("rules.failed_bid must be one of {ways}", ways=Items(FAILED_BID)))
 
     # ------------------------------------------------------------------ the table (S1)
     @property

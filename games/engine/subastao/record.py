@@ -25,6 +25,7 @@ from ..core.recordhand import (
     summary_of,
 )
 from ..game import Record, expect, is_int
+from ..messages import msg
 from .events import Bid, Cante, Deal, Event, Penalty, Play, Trump
 from .hand import HandState
 from .match import MatchState
@@ -37,12 +38,12 @@ _PLAYS = {card.text: Play(card) for card in SPANISH_40.cards}
 def _check_bids(bids: Any, where: str) -> None:
     expect(
         isinstance(bids, list) and all(is_int(b) or isinstance(b, str) for b in bids),
-        f'{where}: bids must be a list of whole numbers and "pass"',
+        msg('{where}: bids must be a list of whole numbers and "pass"', where=where),
     )
 
 
 def _check_trump(trump: Any, where: str) -> None:
-    expect(isinstance(trump, str), f"{where}: trump must be a suit letter")
+    expect(isinstance(trump, str), msg("{where}: trump must be a suit letter", where=where))
 
 
 @dataclass
