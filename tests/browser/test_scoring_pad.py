@@ -56,7 +56,7 @@ def test_record_a_trick_see_a_refusal_and_undo(live_server, page, match_id):
     click_and_wait(page, "#pad-other button:has-text('espadas · Carmen')", 9)
     assert page.locator("#pad-error .rule").inner_text() == "C9"
     assert page.locator("#pad-error").inner_text() == (
-        "C9 Carmen cantó espadas tras la baza 1 pero el rey de espadas la tiene Diego "
+        "C9 Carmen cantó espadas tras la baza 1 pero el rey de espadas lo tiene Diego "
         "(se jugó en la baza 1): C9\n"
         "Un renuncio: un organizador puede anotar su sanción."  # the scorer's note
     )
