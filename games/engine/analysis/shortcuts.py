@@ -248,6 +248,7 @@ class Shortcuts:
         ht: int,
         winner: int,
         pts: int,
+        tmask: int,
         sung: int,
         won: int,
         alpha: int,
@@ -257,9 +258,12 @@ class Shortcuts:
         has a table bound that proves it, else None. After the trick the side that won it
         may sing (C9/S5): its choice can only raise the value for it (no cante is one
         option), so a bound of the start holds for the card's value only in the winner's
-        direction — a side's bound is used only when that side won the trick."""
+        direction — a side's bound is used only when that side won the trick. The key is
+        the one :meth:`_finish` makes: with the runs of equal cards the trick touched
+        packed (:meth:`_pack`), else a trick that left a gap in a run never finds it."""
         h, shift, counted, points = self.h, self.shift, self.counted, self.points
-        r, trump, tt = self.r, self.trump, self.tt
+        r, trump, tt, blocks = self.r, self.trump, self.tt, self.block_cards
+        hand = h[seat]
         maximise = counted[seat]
         sings, tricks, capot = self.spec.sings, self.tricks, self.capot
         hands = 0
@@ -278,7 +282,18 @@ class Shortcuts:
             if sings and mine != maximise:
                 continue
             w = (won | (1 if mine else 2)) if capot else 0
-            entry = tt.get((((hands ^ 1 << (c + at)) << 6 | nwin) << 5 | sung) << 2 | w)
+            after = hands ^ 1 << (c + at)
+            cards = tmask | 1 << c
+            if cards & blocks:
+                h[seat] = hand ^ 1 << c
+                saved = self._pack(cards)
+                if saved is not None:
+                    after = 0
+                    for s in self.active:
+                        after |= h[s] << shift[s]
+                    h[:] = saved
+                h[seat] = hand
+            entry = tt.get(((after << 6 | nwin) << 5 | sung) << 2 | w)
             if entry is None:
                 continue
             if tricks:

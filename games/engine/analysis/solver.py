@@ -364,7 +364,7 @@ class Solver(Shortcuts):
         if last_card and self.use_tt and len(moves) > 1 and bin(hand).count("1") > 2:
             # enhanced transposition cutoff: a card whose next trick start the table
             # already bounds past the window ends the search before any is searched
-            cut = self._etc(seat, moves, lead, hl, ht, winner, pts, sung, won, alpha, beta)
+            cut = self._etc(seat, moves, lead, hl, ht, winner, pts, tmask, sung, won, alpha, beta)
             if cut is not None:
                 return cut
         best = -INF if maximise else INF
