@@ -32,10 +32,3 @@ cdef class Shortcuts:
     @cython.locals(trump=i64, r=i64, side=bint, s=i64, pts=i64, tricks=i64, suit=i64,
                    k=i64, n=i64, shift=i64)
     cpdef tuple _quick(self, i64 leader)
-
-    # ``at`` stays a Python int: ``1 << (c + at)`` is a bit of a table key
-    # and so does ``c``: ``1 << c`` is a bit of a trick's cards
-    @cython.locals(maximise=bint, sings=bint, tricks=bint, capot=bint, suit=i64, s=i64,
-                   nwin=i64, mine=bint, w=i64, delta=i64)
-    cpdef object _etc(self, i64 seat, list moves, i64 lead, i64 hl, i64 ht, i64 winner,
-                      i64 pts, object tmask, i64 sung, i64 won, i64 alpha, i64 beta)

@@ -23,8 +23,6 @@ double-dummy solver does:
 - **bounds** at trick starts, after the table's probe (:meth:`~.shortcuts.Shortcuts._bounds`:
   what is still to win, the cantes still possible, less what the other side surely takes
   with its top trumps and the leader's quick tricks) cut a window off unsearched;
-- an **enhanced transposition cutoff** on a trick's last card: the table's bound of a
-  next trick start may end the search before any card is tried;
 - the last trick is counted without search (every card is forced) and never stored.
 
 The exact value: MTD(f), zero-window tests stepping from a guess by the fail-soft
@@ -355,18 +353,17 @@ class Solver(Shortcuts):
                     legal = hand
                 elif ht != NONE:
                     legal = (legal & self.above[ht]) or (hand if self.c7 else legal)
-        moves = self._moves(seat, legal, n, winner, ht if ht != NONE else hl)
+        if self.merge:  # equivalent cards as one (see _moves)
+            legal ^= legal & (legal << 1) & self.adjacent
+        if legal & (legal - 1):
+            moves = self._moves(seat, legal, n, winner, ht if ht != NONE else hl)
+        else:  # one move (often: following suit), no ordering to do
+            moves = [legal.bit_length() - 1]
         maximise = self.counted[seat]
         r = self.r
         points = self.points
         last_card = n + 1 == self.size
         nxt = self.order[seat]
-        if last_card and self.use_tt and len(moves) > 1 and bin(hand).count("1") > 2:
-            # enhanced transposition cutoff: a card whose next trick start the table
-            # already bounds past the window ends the search before any is searched
-            cut = self._etc(seat, moves, lead, hl, ht, winner, pts, tmask, sung, won, alpha, beta)
-            if cut is not None:
-                return cut
         best = -INF if maximise else INF
         best_card = NONE
         for c in moves:
