@@ -291,9 +291,14 @@ class Solver(Shortcuts):
                 break  # C9: trump first when it can be sung
         if not options:
             return self._start(winner, sung, won, alpha, beta)
+        # Not singing is one option (C9: singing is optional), but never a better one:
+        # after singing X the side can play on as it would have without, and where it
+        # would have sung X later, sing nothing — the same cards, the same other cantes
+        # open (the trump first rule can only offer more once X is sung), and X's value
+        # banked. So the value is the best of the cantes alone: no search without one.
         spec = self.spec
         maximise = spec.counted[winner]
-        best = self._start(winner, sung, won, alpha, beta)
+        best = -INF if maximise else INF
         for suit in options:
             if maximise:
                 if best >= beta:
