@@ -23,6 +23,8 @@ double-dummy solver does:
 - **bounds** at trick starts, after the table's probe (:meth:`~.shortcuts.Shortcuts._bounds`:
   what is still to win, the cantes still possible, less what the other side surely takes
   with its top trumps and the leader's quick tricks) cut a window off unsearched;
+- a **cante choice** searched over the cantes only: not singing is never better for the
+  side (:meth:`Solver._after`);
 - the last trick is counted without search (every card is forced) and never stored.
 
 The exact value: MTD(f), zero-window tests stepping from a guess by the fail-soft
