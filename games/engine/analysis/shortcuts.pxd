@@ -32,3 +32,7 @@ cdef class Shortcuts:
     @cython.locals(trump=i64, r=i64, side=bint, s=i64, pts=i64, tricks=i64, suit=i64,
                    k=i64, n=i64, shift=i64)
     cpdef tuple _quick(self, i64 leader)
+
+    @cython.locals(r=i64, trump=i64, high=i64, lead=i64, high_trump=i64, winner=i64, pts=i64,
+                   seat=i64, c=i64, suit=i64, mine=bint)
+    cpdef i64 _last_trick(self, i64 leader, i64 won)

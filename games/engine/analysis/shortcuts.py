@@ -1,7 +1,8 @@
 """The search's shortcuts (:class:`~.solver.Solver` inherits them): the moves of a
-position with equivalent cards merged and the likely best first, and bounds of the rest
-of a hand at a trick start. Each one only prunes: the tests check that turning them off
-never changes a value (tests/engine/analysis)."""
+position with equivalent cards merged and the likely best first, bounds of the rest of
+a hand at a trick start, and the forced last trick counted without search. Each one
+only prunes: the tests check that turning them off never changes a value
+(tests/engine/analysis)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ class Shortcuts:
     trump_shift: int
     trump_points: list[int]
     shift: list[int]
+    order: tuple[int, ...]
+    nodes: int
     tt: dict[int, tuple[int, int, int]]
     blocks: list[tuple[int, int, int, list[int]]]
 
@@ -236,3 +239,34 @@ class Shortcuts:
                     sums = poor[y]
                     pts += sums[k] if k < len(sums) else sums[-1]
         return pts, tricks, tricks == lead.bit_count()
+
+    def _last_trick(self, leader: int, won: int) -> int:
+        """Every hand holds one card: the trick is forced (no search)."""
+        h, order, r, trump, points = self.h, self.order, self.r, self.trump, self.points
+        self.nodes += 1
+        # the trick's winner as _play finds it (C8/B6), without building the trick
+        high = h[leader].bit_length() - 1
+        lead = high // r
+        high_trump = high if lead == trump else NONE
+        winner, pts = leader, points[high]
+        seat = order[leader]
+        while seat != leader:
+            c = h[seat].bit_length() - 1
+            pts += points[c]
+            suit = c // r
+            if suit == lead and c < high:
+                high = c
+                if high_trump == NONE or suit == trump:
+                    winner = seat
+                if suit == trump:
+                    high_trump = c
+            elif suit == trump and suit != lead and (high_trump == NONE or c < high_trump):
+                high_trump, winner = c, seat
+            seat = order[seat]
+        mine = self.counted[winner]
+        if self.tricks:
+            return 1 if mine else 0
+        pts += self.last_bonus
+        if self.capot and (won | (1 if mine else 2)) != 3:
+            pts += self.capot_bonus
+        return pts if mine else -pts

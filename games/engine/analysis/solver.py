@@ -245,37 +245,6 @@ class Solver(Shortcuts):
             self.tt[key] = (lo, hi, self.lead_best)
         return value
 
-    def _last_trick(self, leader: int, won: int) -> int:
-        """Every hand holds one card: the trick is forced (no search)."""
-        h, order, r, trump, points = self.h, self.order, self.r, self.trump, self.points
-        self.nodes += 1
-        # the trick's winner as _play finds it (C8/B6), without building the trick
-        high = h[leader].bit_length() - 1
-        lead = high // r
-        high_trump = high if lead == trump else NONE
-        winner, pts = leader, points[high]
-        seat = order[leader]
-        while seat != leader:
-            c = h[seat].bit_length() - 1
-            pts += points[c]
-            suit = c // r
-            if suit == lead and c < high:
-                high = c
-                if high_trump == NONE or suit == trump:
-                    winner = seat
-                if suit == trump:
-                    high_trump = c
-            elif suit == trump and suit != lead and (high_trump == NONE or c < high_trump):
-                high_trump, winner = c, seat
-            seat = order[seat]
-        mine = self.counted[winner]
-        if self.tricks:
-            return 1 if mine else 0
-        pts += self.last_bonus
-        if self.capot and (won | (1 if mine else 2)) != 3:
-            pts += self.capot_bonus
-        return pts if mine else -pts
-
     def _after(self, winner: int, sung: int, won: int, alpha: int, beta: int) -> int:
         """The cante choice of the side that won the trick (C9/S5), then the next trick.
         (position.cante_options, inlined: the hot path.)"""
