@@ -33,8 +33,6 @@ cdef class Shortcuts:
                    k=i64, n=i64, shift=i64)
     cpdef tuple _quick(self, i64 leader)
 
-    # ``at`` stays a Python int: ``1 << (c + at)`` is a bit of a table key
-    @cython.locals(maximise=bint, sings=bint, tricks=bint, capot=bint, c=i64, suit=i64,
-                   nwin=i64, mine=bint, w=i64, delta=i64)
-    cpdef object _etc(self, i64 seat, list moves, i64 lead, i64 hl, i64 ht, i64 winner,
-                      i64 pts, i64 sung, i64 won, i64 alpha, i64 beta)
+    @cython.locals(r=i64, trump=i64, high=i64, lead=i64, high_trump=i64, winner=i64, pts=i64,
+                   seat=i64, c=i64, suit=i64, mine=bint)
+    cpdef i64 _last_trick(self, i64 leader, i64 won)

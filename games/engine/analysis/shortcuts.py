@@ -1,7 +1,8 @@
 """The search's shortcuts (:class:`~.solver.Solver` inherits them): the moves of a
-position with equivalent cards merged and the likely best first, bounds of the rest of a
-hand at a trick start, and the enhanced transposition cutoff. Each one only prunes: the
-tests check that turning them off never changes a value (tests/engine/analysis)."""
+position with equivalent cards merged and the likely best first, bounds of the rest of
+a hand at a trick start, and the forced last trick counted without search. Each one
+only prunes: the tests check that turning them off never changes a value
+(tests/engine/analysis)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ class Shortcuts:
     trump_shift: int
     trump_points: list[int]
     shift: list[int]
+    order: tuple[int, ...]
+    nodes: int
     tt: dict[int, tuple[int, int, int]]
     blocks: list[tuple[int, int, int, list[int]]]
 
@@ -69,7 +72,9 @@ class Shortcuts:
         return saved
 
     def _moves(self, seat: int, legal: int, n: int, winner: int, top: int) -> list[int]:
-        """The legal cards as moves: one per group of equivalent cards, best first.
+        """The legal cards as moves, best first; ``legal`` has two cards or more, and
+        one per group of equivalent cards (``_play`` merges them before: a single move
+        needs no call).
 
         Equivalent: two cards of one seat next to each other in a suit (no card ranks
         between them, in play or not) that score alike and are no cante's (``adjacent``,
@@ -77,10 +82,6 @@ class Shortcuts:
         rule). The search keeps the runs of equal cards packed at trick starts
         (:meth:`_pack`), so cards that had a card between them which has been played are
         next to each other here; a card on the table still separates them, as it must."""
-        if self.merge:
-            legal ^= legal & (legal << 1) & self.adjacent
-        if not legal & (legal - 1):  # one move (often: following suit)
-            return [legal.bit_length() - 1]
         cards = []
         m = legal
         while m:
@@ -239,55 +240,33 @@ class Shortcuts:
                     pts += sums[k] if k < len(sums) else sums[-1]
         return pts, tricks, tricks == lead.bit_count()
 
-    def _etc(
-        self,
-        seat: int,
-        moves: list[int],
-        lead: int,
-        hl: int,
-        ht: int,
-        winner: int,
-        pts: int,
-        sung: int,
-        won: int,
-        alpha: int,
-        beta: int,
-    ) -> int | None:
-        """The trick's last card: a value past the window if one card's next trick start
-        has a table bound that proves it, else None. After the trick the side that won it
-        may sing (C9/S5): its choice can only raise the value for it (no cante is one
-        option), so a bound of the start holds for the card's value only in the winner's
-        direction — a side's bound is used only when that side won the trick."""
-        h, shift, counted, points = self.h, self.shift, self.counted, self.points
-        r, trump, tt = self.r, self.trump, self.tt
-        maximise = counted[seat]
-        sings, tricks, capot = self.spec.sings, self.tricks, self.capot
-        hands = 0
-        for s in self.active:
-            hands |= h[s] << shift[s]
-        at = shift[seat]
-        for c in moves:
+    def _last_trick(self, leader: int, won: int) -> int:
+        """Every hand holds one card: the trick is forced (no search)."""
+        h, order, r, trump, points = self.h, self.order, self.r, self.trump, self.points
+        self.nodes += 1
+        # the trick's winner as _play finds it (C8/B6), without building the trick
+        high = h[leader].bit_length() - 1
+        lead = high // r
+        high_trump = high if lead == trump else NONE
+        winner, pts = leader, points[high]
+        seat = order[leader]
+        while seat != leader:
+            c = h[seat].bit_length() - 1
+            pts += points[c]
             suit = c // r
-            nwin = winner  # the trick's winner after c, as in _play
-            if suit == lead and c < hl:
-                if ht == NONE or suit == trump:
-                    nwin = seat
-            elif suit == trump and suit != lead and (ht == NONE or c < ht):
-                nwin = seat
-            mine = counted[nwin]
-            if sings and mine != maximise:
-                continue
-            w = (won | (1 if mine else 2)) if capot else 0
-            entry = tt.get((((hands ^ 1 << (c + at)) << 6 | nwin) << 5 | sung) << 2 | w)
-            if entry is None:
-                continue
-            if tricks:
-                delta = 1 if mine else 0
-            else:
-                delta = pts + points[c] if mine else -(pts + points[c])
-            if maximise:
-                if delta + entry[0] >= beta:
-                    return delta + entry[0]
-            elif delta + entry[1] <= alpha:
-                return delta + entry[1]
-        return None
+            if suit == lead and c < high:
+                high = c
+                if high_trump == NONE or suit == trump:
+                    winner = seat
+                if suit == trump:
+                    high_trump = c
+            elif suit == trump and suit != lead and (high_trump == NONE or c < high_trump):
+                high_trump, winner = c, seat
+            seat = order[seat]
+        mine = self.counted[winner]
+        if self.tricks:
+            return 1 if mine else 0
+        pts += self.last_bonus
+        if self.capot and (won | (1 if mine else 2)) != 3:
+            pts += self.capot_bonus
+        return pts if mine else -pts

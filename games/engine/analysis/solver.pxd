@@ -7,10 +7,6 @@ cdef class Solver(Shortcuts):
     @cython.locals(low=i64, high=i64, s=i64, lo=i64, hi=i64, value=i64)
     cpdef i64 _start(self, i64 leader, i64 sung, i64 won, i64 alpha, i64 beta)
 
-    @cython.locals(r=i64, trump=i64, high=i64, lead=i64, high_trump=i64, winner=i64, pts=i64,
-                   seat=i64, c=i64, suit=i64, mine=bint)
-    cpdef i64 _last_trick(self, i64 leader, i64 won)
-
     @cython.locals(s=i64, maximise=bint, best=i64, suit=i64, gain=i64, v=i64)
     cpdef i64 _after(self, i64 winner, i64 sung, i64 won, i64 alpha, i64 beta)
 

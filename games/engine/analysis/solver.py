@@ -23,8 +23,8 @@ double-dummy solver does:
 - **bounds** at trick starts, after the table's probe (:meth:`~.shortcuts.Shortcuts._bounds`:
   what is still to win, the cantes still possible, less what the other side surely takes
   with its top trumps and the leader's quick tricks) cut a window off unsearched;
-- an **enhanced transposition cutoff** on a trick's last card: the table's bound of a
-  next trick start may end the search before any card is tried;
+- a **cante choice** searched over the cantes only: not singing is never better for the
+  side (:meth:`Solver._after`);
 - the last trick is counted without search (every card is forced) and never stored.
 
 The exact value: MTD(f), zero-window tests stepping from a guess by the fail-soft
@@ -245,37 +245,6 @@ class Solver(Shortcuts):
             self.tt[key] = (lo, hi, self.lead_best)
         return value
 
-    def _last_trick(self, leader: int, won: int) -> int:
-        """Every hand holds one card: the trick is forced (no search)."""
-        h, order, r, trump, points = self.h, self.order, self.r, self.trump, self.points
-        self.nodes += 1
-        # the trick's winner as _play finds it (C8/B6), without building the trick
-        high = h[leader].bit_length() - 1
-        lead = high // r
-        high_trump = high if lead == trump else NONE
-        winner, pts = leader, points[high]
-        seat = order[leader]
-        while seat != leader:
-            c = h[seat].bit_length() - 1
-            pts += points[c]
-            suit = c // r
-            if suit == lead and c < high:
-                high = c
-                if high_trump == NONE or suit == trump:
-                    winner = seat
-                if suit == trump:
-                    high_trump = c
-            elif suit == trump and suit != lead and (high_trump == NONE or c < high_trump):
-                high_trump, winner = c, seat
-            seat = order[seat]
-        mine = self.counted[winner]
-        if self.tricks:
-            return 1 if mine else 0
-        pts += self.last_bonus
-        if self.capot and (won | (1 if mine else 2)) != 3:
-            pts += self.capot_bonus
-        return pts if mine else -pts
-
     def _after(self, winner: int, sung: int, won: int, alpha: int, beta: int) -> int:
         """The cante choice of the side that won the trick (C9/S5), then the next trick.
         (position.cante_options, inlined: the hot path.)"""
@@ -293,9 +262,14 @@ class Solver(Shortcuts):
                 break  # C9: trump first when it can be sung
         if not options:
             return self._start(winner, sung, won, alpha, beta)
+        # Not singing is one option (C9: singing is optional), but never a better one:
+        # after singing X the side can play on as it would have without, and where it
+        # would have sung X later, sing nothing — the same cards, the same other cantes
+        # open (the trump first rule can only offer more once X is sung), and X's value
+        # banked. So the value is the best of the cantes alone: no search without one.
         spec = self.spec
         maximise = spec.counted[winner]
-        best = self._start(winner, sung, won, alpha, beta)
+        best = -INF if maximise else INF
         for suit in options:
             if maximise:
                 if best >= beta:
@@ -355,18 +329,17 @@ class Solver(Shortcuts):
                     legal = hand
                 elif ht != NONE:
                     legal = (legal & self.above[ht]) or (hand if self.c7 else legal)
-        moves = self._moves(seat, legal, n, winner, ht if ht != NONE else hl)
+        if self.merge:  # equivalent cards as one (see _moves)
+            legal ^= legal & (legal << 1) & self.adjacent
+        if legal & (legal - 1):
+            moves = self._moves(seat, legal, n, winner, ht if ht != NONE else hl)
+        else:  # one move (often: following suit), no ordering to do
+            moves = [legal.bit_length() - 1]
         maximise = self.counted[seat]
         r = self.r
         points = self.points
         last_card = n + 1 == self.size
         nxt = self.order[seat]
-        if last_card and self.use_tt and len(moves) > 1 and bin(hand).count("1") > 2:
-            # enhanced transposition cutoff: a card whose next trick start the table
-            # already bounds past the window ends the search before any is searched
-            cut = self._etc(seat, moves, lead, hl, ht, winner, pts, sung, won, alpha, beta)
-            if cut is not None:
-                return cut
         best = -INF if maximise else INF
         best_card = NONE
         for c in moves:

@@ -2,9 +2,8 @@
 
 On random small positions of every game (the last two or three tricks of a random
 hand, hypothesis picking the seed and the moment, mid-trick or at a cante choice
-included), :class:`Solver` with and without its transposition table (and with it the
-enhanced transposition cutoff), equivalence merging, move ordering and bounds gives
-exactly :func:`minimax`'s value.
+included), :class:`Solver` with and without its transposition table, equivalence
+merging, move ordering and bounds gives exactly :func:`minimax`'s value.
 """
 
 from __future__ import annotations
