@@ -37,9 +37,9 @@ def _first_message(detail) -> tuple[str, str, str | None]:
     if isinstance(detail, dict):
         for field, value in detail.items():
             where, message, _ = _first_message(value)
-            if field != "non_field_errors":
-                where = f"{field}: {where}"
-            return where, message, field
+            if field == "non_field_errors":  # DRF's name for the body as a whole: no field
+                return where, message, None
+            return f"{field}: {where}", message, field
     if isinstance(detail, list) and detail:
         return _first_message(detail[0])
     return "", str(detail), None

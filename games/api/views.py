@@ -63,10 +63,11 @@ from .serializers import (
 
 #: the undo body as the server takes it: nothing (the last event), a hand and the
 #: sequence number to roll it back to, or a hand and the number of the last event as the
-#: client showed it (UndoSerializer refuses any other shape)
+#: client showed it (UndoSerializer refuses any other shape); each may say ``reopen``
+REOPEN = {"type": "boolean"}
 UNDO_BODY = {
     "oneOf": [
-        {"type": "object", "additionalProperties": False, "properties": {}},
+        {"type": "object", "additionalProperties": False, "properties": {"reopen": REOPEN}},
         {
             "type": "object",
             "additionalProperties": False,
@@ -74,6 +75,7 @@ UNDO_BODY = {
             "properties": {
                 "hand": {"type": "integer", "minimum": 1, "maximum": 10_000},
                 "to_seq": {"type": "integer", "minimum": 0, "maximum": 1_000_000},
+                "reopen": REOPEN,
             },
         },
         {
@@ -83,7 +85,7 @@ UNDO_BODY = {
             "properties": {
                 "hand": {"type": "integer", "minimum": 1, "maximum": 10_000},
                 "last_seq": {"type": "integer", "minimum": 0, "maximum": 1_000_000},
-                "reopen": {"type": "boolean"},
+                "reopen": REOPEN,
             },
         },
     ]

@@ -251,6 +251,7 @@ def _check_named_last(
                 named_seq=last_seq,
             ),
             match,
+            {"field": "last_seq"},
         )
     if last.hand.complete and not reopen:
         raise Reopens(

@@ -52,6 +52,7 @@ def test_a_stale_pad_removes_nothing(hand_one_done):
     )
     assert response.status_code == 409
     assert response.json()["state"]["score"] == [1, 0]
+    assert response.json()["item"] == {"field": "last_seq"}  # the body's own field
     assert f"hand 1's number {last}, not hand 1's number {last - 1}" in response.json()["message"]
     assert HandEvent.objects.count() == count
     assert not UndoRecord.objects.exists()
@@ -106,3 +107,23 @@ def test_a_half_named_undo_is_a_400(hand_one_done, body):
     response = client.post(f"/api/v1/matches/{state['id']}/undo/", body, format="json")
     assert response.status_code == 400
     assert HandEvent.objects.count() == count
+    # a shape error is the body's as a whole: no field (not DRF's "non_field_errors")
+    assert "field" not in response.json()["item"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"reopen": True},
+        {"hand": 1, "to_seq": 3, "reopen": True},
+        {"hand": 1, "last_seq": 24, "reopen": True},
+    ],
+)
+def test_the_schema_takes_reopen_in_every_form_of_the_undo(body):
+    """The documented way to take back a finished match's last card (``{"reopen": true}``)
+    or roll back into a complete hand is a body the published schema accepts."""
+    import jsonschema
+
+    from games.api.views import UNDO_BODY
+
+    jsonschema.validate(body, UNDO_BODY)
