@@ -27,6 +27,7 @@ def ask(setup):
     new = {"club": "pena", "players": players, "first_dealer": 0, "rules": {}}
     match = create_match(client, setup.players)["id"]
     t, _ = league(club=setup.club)
+    events = f"/api/v1/matches/{match}/events/"
     deal = [row[:] for row in DEAL]
     deal[1][0] = "1o"  # seat 1 is dealt seat 0's as de oros too (and no 12o)
     cases = {
@@ -60,6 +61,12 @@ def ask(setup):
             {"hand": 1, "expected_seq": 0, "kind": "dance"},
         ),
         "players": ("post", "/api/v1/matches/", {**new, "players": [999999, *players[1:]]}),
+        # the event's own fields, as the engine's parser reads them
+        "bid": ("post", events, {"hand": 1, "expected_seq": 0, "kind": "bid"}),
+        "call": ("post", events, {"hand": 1, "expected_seq": 0, "kind": "call"}),
+        "suit": ("post", events, {"hand": 1, "expected_seq": 0, "kind": "cante", "seat": 0}),
+        "trump_card": ("post", events, {"hand": 1, "expected_seq": 0, "kind": "deal"}),
+        "card": ("post", events, {"hand": 1, "expected_seq": 0, "kind": "play", "card": "Js"}),
         "path": ("get", "/api/v1/nowhere/", None),  # Django's 404, outside DRF
     }
 
@@ -122,6 +129,27 @@ CASES = [
         "(char 1)",
         "JSON ilegible: se esperaba un nombre de propiedad entre comillas dobles: línea 1, "
         "columna 2 (carácter 1)",
+    ),
+    (
+        "bid",
+        "kind must be one of deal, call, play, cante, penalty",
+        "kind debe ser uno de deal, call, play, cante, penalty",
+    ),
+    (
+        "call",
+        "call: expected one of pass, solo, cuatrola, quintola",
+        "call: se esperaba uno de pass, solo, cuatrola, quintola",
+    ),
+    ("suit", "suit: expected one of o, c, e, b", "suit: se esperaba uno de o, c, e, b"),
+    (
+        "trump_card",
+        "trump_card: expected a card such as 12o",
+        "trump_card: se esperaba una carta como 12o",
+    ),
+    (
+        "card",
+        "card: 'Js' is not a card of the 20-card deck (V1)",
+        "card: 'Js' no es una carta de la baraja de 20 cartas (V1)",
     ),
     # the framework's own (DRF's) texts: English message, its Spanish catalogue's detail
     ("kind", 'kind: "dance" is not a valid choice.', 'kind: "dance" no es una elección válida.'),

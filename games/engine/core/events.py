@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Deck
-from ..messages import msg
+from ..messages import Items, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ class Codec:
     def __init__(self, kinds: Sequence[Kind]) -> None:
         self.kinds = {k.name: k for k in kinds}
         self.by_class = {k.cls: k for k in kinds}
-        self.unknown = "kind must be one of " + ", ".join(self.kinds)
+        self.unknown = msg("kind must be one of {kinds}", kinds=Items(self.kinds))
 
     def from_dict(self, data: Any) -> Any:
         """Parse an event from its notation; ValueError with the faulty field otherwise."""
