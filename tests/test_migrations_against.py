@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.api.helpers import RECORDS
-from tests.test_migrations_units import latest, migrate
+from tests.test_migrations_units import latest, migrate, migrated_back
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,8 +17,7 @@ AGAINST = ("unit", "place", "tied", "score_against", "hands_against")
 
 
 def test_old_unit_rows_get_their_place_and_what_the_others_scored():
-    executor = migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
+    old = migrated_back(BEFORE)
     Club = old.get_model("clubs", "Club")
     Match = old.get_model("games", "Match")
     MatchUnit = old.get_model("games", "MatchUnit")

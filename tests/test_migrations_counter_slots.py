@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import find_game, games
 from tests.api.helpers import RECORDS
-from tests.test_migrations_units import latest, migrate
+from tests.test_migrations_units import latest, migrate, migrated_back
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,8 +23,7 @@ def test_every_game_has_a_column_for_each_of_its_counters():
 
 
 def test_old_unit_rows_get_their_counters_as_columns():
-    executor = migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
+    old = migrated_back(BEFORE)
     Club = old.get_model("clubs", "Club")
     Match = old.get_model("games", "Match")
     MatchUnit = old.get_model("games", "MatchUnit")

@@ -42,6 +42,12 @@ def migrate(targets) -> MigrationExecutor:
     return MigrationExecutor(connection)
 
 
+def migrated_back(targets):
+    """The database migrated back to ``targets``: the models as they were there (an
+    ``apps`` registry to get them from)."""
+    return migrate(targets).loader.project_state(targets).apps
+
+
 def latest() -> None:
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 

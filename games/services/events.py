@@ -294,17 +294,8 @@ def _apply_and_store(
     in_play = hand_in_play(game, state, event)
     if hand.number == len(state.hands) + 1 and hand.number != in_play:
         # the hand waiting for its deal, sent a call or a card: not a stale client but an
-        # event out of order, refused naming the dealing rule (C1, S1, B1)
-        if not state.hands:
-            apply_event(game, state, event)  # the engine's own refusal
-        raise Refused(
-            msg(
-                "hand {number} has not been dealt: its first event is the deal",
-                number=hand.number,
-            ),
-            state.dealer_rule,
-            {"hand": hand.number},
-        )
+        # event out of order, which the engine refuses under its dealing rule (C1, S1, B1)
+        raise Refused.from_rule_error(state.refuse_undealt(hand.number))
     if hand.number != in_play:
         raise Stale(
             msg(

@@ -85,4 +85,4 @@ def test_the_folded_hands_leave_their_sums_and_nothing_else():
     assert fold.tally(game, cached, hand_outcomes(game, cached)).hands_won == won
     assert sum(won) == 6  # every Cuatrola hand goes to a side
     with pytest.raises(AttributeError):
-        cached.hands[0].tricks  # noqa: B018 (a reader of a folded hand is told at once)
+        _ = cached.hands[0].tricks  # a reader of a folded hand is told at once

@@ -324,7 +324,7 @@ def test_a_call_or_a_card_before_the_deal_is_refused_by_the_rule_not_as_stale(se
         url, {"expected_seq": 0, "hand": 2, "kind": "call", "call": "pass"}, format="json"
     )
     assert response.status_code == 400, response.json()
-    assert (response.json()["rule"], response.json()["item"]) == ("C1", {"hand": 2})
+    assert (response.json()["rule"], response.json()["item"]["hand"]) == ("C1", 2)
     assert response.json()["message"] == ("hand 2 has not been dealt: its first event is the deal")
     assert response.json()["detail"] == "la mano 2 no se ha repartido: lo primero es el reparto"
     # naming the finished hand 1 is still a stale view of the match: 409 with its state

@@ -31,6 +31,7 @@ class MatchState(TrickMatch):
     wrong_dealer = "the dealer of round {number} must be {seat} (previous dealer + 1), not {dealer}"
     no_dealer = "the first round needs its dealer"
     not_dealt = "no round has been dealt: the first event is the deal"
+    undealt = "round {number} has not been dealt: its first event is the deal"
     rules: BeloteRules
     hands: list[HandState]
     results: list[RoundResult]

@@ -48,6 +48,8 @@ class TrickMatch:
     #: ``score`` and ``score2`` of two units, or all of them as ``items``)
     over: ClassVar[tuple[str, str]]
     not_dealt: ClassVar[str] = "no hand has been dealt: the first event is the deal"
+    #: an event for the next hand before its deal (a client ahead of the log)
+    undealt: ClassVar[str] = "hand {number} has not been dealt: its first event is the deal"
 
     def __init__(self, rules: Any = None, first_dealer: int | None = None) -> None:
         self.rules = rules or self.rules_class()
@@ -174,7 +176,7 @@ class TrickMatch:
             return
         hands = self.hands
         if not hands:
-            raise RuleError(self.dealer_rule, self.not_dealt, hand=1)
+            raise self.refuse_undealt(1)
         hand = hands[-1]
         was_complete = hand._complete  # every hand state keeps it (a property is slower)
         hand.apply(event)
@@ -183,6 +185,13 @@ class TrickMatch:
         elif was_complete and hand.penalty is not None and len(self.results) == len(hands):
             # a penalty given after the last trick replaces that hand's result
             self._rescore_last(hand)
+
+    def refuse_undealt(self, number: int) -> RuleError:
+        """The refusal of an event for hand ``number`` (the next one) before its deal,
+        under the dealing rule."""
+        if not self.hands:
+            return RuleError(self.dealer_rule, self.not_dealt, hand=1)
+        return RuleError(self.dealer_rule, msg(self.undealt, number=number), hand=number)
 
     def expect_penalty(self, hand_events: Iterable[Any]) -> None:
         """Tell the hand just dealt the penalty its ``hand_events`` end with, if any
