@@ -31,6 +31,8 @@ FRENCH_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"
 FRENCH_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
 #: the French suits' printed symbols (a French card is drawn as its rank and symbol)
 FRENCH_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+#: a Spanish suit's mark where its picture cannot be drawn (plain text lines)
+SPANISH_MARKS = {"o": "●", "c": "♥", "e": "♠", "b": "♣"}
 
 
 class Card:

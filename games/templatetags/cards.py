@@ -8,15 +8,13 @@ from django.utils.html import format_html
 
 from games.cardnames import card_said, suit_said
 from games.engine import find_game
-from games.engine.cards import FRENCH_SYMBOLS, SPANISH_40, Deck
+from games.engine.cards import FRENCH_SYMBOLS, SPANISH_40, SPANISH_MARKS, SPANISH_SUIT_NAMES, Deck
 
 register = template.Library()
 
 SPRITE = "img/suits.svg"
-#: the sprite's symbol of each Spanish suit (static/img/suits.svg)
-SUIT_SYMBOLS = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
-#: a Spanish suit's mark where its picture cannot be drawn (the pad's text lines)
-SPANISH_MARKS = {"o": "●", "c": "♥", "e": "♠", "b": "♣"}
+#: the sprite's symbol of each Spanish suit: the symbols bear the suits' names
+SUIT_SYMBOLS = SPANISH_SUIT_NAMES
 
 
 def deck_of(context: template.Context) -> Deck:
