@@ -3,7 +3,8 @@
 A total's key is ``(scope, key, club, game, metric, tournament)``: ``tournament`` is the
 match's tournament (0 for a match in none), the *visibility bucket* a reader's view sums
 over (``stats/visible.py``). The facts of a hand come from the
-engine (``Game.hand_facts``: one dict per seat); here they are only summed and routed to
+engine (``Game.hand_facts``: one dict per seat, carried by each hand's outcome as
+``seat_facts``); here they are only summed and routed to
 scopes (see :func:`route`). ``hands`` counts the complete hands of each scope,
 ``void_hands`` those nobody played, ``matches`` its matches.
 Sums of whole numbers: merging partial results in any grouping and order gives the same
@@ -72,16 +73,14 @@ def replay_facts(info: MatchInfo, events: Iterable[dict[str, Any]]) -> MatchFact
     seats_n, units_n = game.seats(rules), game.units(rules)
     unit_of = [game.unit_of_seat(rules, seat) for seat in range(seats_n)]
     kinds = _kinds(game)
-    deltas = {o.number: o for o in game.outcomes(state)}
     sums = [[0] * len(keys) for _ in range(seats_n)]
     derived = [Counter() for _ in range(seats_n)]
     units = [Counter() for _ in range(units_n)]
     hands = void = 0
-    for hand in state.hands:
-        if not hand.is_complete:
-            continue
+    # one outcome per complete hand, its facts taken once (the unit counters read them too)
+    for outcome in game.outcomes(state):
         hands += 1
-        facts = game.hand_facts(hand)
+        facts = outcome.seat_facts
         for seat, seat_facts in enumerate(facts):
             # every seat's dict has exactly the game's keys, in their order (the engine
             # fills a blank of them): summed as vectors, without a lookup per key
@@ -92,8 +91,7 @@ def replay_facts(info: MatchInfo, events: Iterable[dict[str, Any]]) -> MatchFact
         if not any(f["mano_hands"] for f in facts):
             void += 1
             continue
-        outcome = deltas.get(hand.number)
-        if outcome is not None and outcome.winner_unit is not None:
+        if outcome.winner_unit is not None:
             units[outcome.winner_unit]["hands_won"] += 1
         _declared(facts, kinds, unit_of, outcome, derived, units)
     seats = [Counter({k: v for k, v in zip(keys, row, strict=True) if v}) for row in sums]
@@ -110,7 +108,7 @@ def _declared(
     facts: list[dict[str, int]],
     kinds: list[tuple[str, str, str]],
     unit_of: list[int],
-    outcome: HandOutcome | None,
+    outcome: HandOutcome,
     derived: list[Counter],
     units: list[Counter],
 ) -> None:
@@ -123,10 +121,9 @@ def _declared(
         return
     seat, (kind, _, made) = found
     ours = unit_of[seat]
-    if outcome is not None:
-        delta = outcome.delta
-        derived[seat][f"score_for_{kind}"] += delta[ours]
-        derived[seat][f"score_against_{kind}"] += sum(delta) - delta[ours]
+    delta = outcome.delta
+    derived[seat][f"score_for_{kind}"] += delta[ours]
+    derived[seat][f"score_against_{kind}"] += sum(delta) - delta[ours]
     for other, other_facts in enumerate(facts):
         if other_facts["capots"]:
             side = "declarer" if unit_of[other] == ours else "defender"

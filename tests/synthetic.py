@@ -13,12 +13,13 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
     from django.contrib.auth import get_user_model
 
     from clubs.models import Club, Player
-    from games.engine.cuatrola.views import COUNTERS
+    from games.engine import find_game
     from games.models import Hand, Match, MatchUnit
     from games.results import against_the_others
     from tournaments.models import Entry, EntryPlayer, Fixture, FixtureEntry, Round, Tournament
     from tournaments.pairing import double_berger_rounds
 
+    keys = find_game("cuatrola").counters  # the unit counters, in their columns' order
     user, _ = get_user_model().objects.get_or_create(username="bench")
     club = Club.objects.create(name=f"Bench {pairs}", slug=f"bench-{pairs}")
     players = Player.objects.bulk_create(
@@ -65,7 +66,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
     for m in matches:
         score, winner = m.synthetic
         won = [0, 0]
-        made = [dict.fromkeys(COUNTERS, 0) for _ in "ab"]
+        made = [dict.fromkeys(keys, 0) for _ in "ab"]
         for number in range(1, 9):
             side = rng.randrange(2)
             declaration = rng.choice(["plain", "plain", "solo", "cuatrola"])
@@ -94,7 +95,7 @@ def finished_double_round_robin(pairs: int, rng: random.Random):
                 hands_won=won[u],
                 counters=made[u],
                 **placed[u],
-                **MatchUnit.counter_slots(COUNTERS, made[u]),
+                **MatchUnit.counter_slots(keys, made[u]),
             )
             for u in (0, 1)
         ]

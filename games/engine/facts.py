@@ -9,11 +9,16 @@ pair's facts are the sum of its two seats', and a club's the sum of every seat's
 nothing counted twice. Declarations known with the deal are also counted by the number
 of trumps the declarer held (``declared_<kind>_t<n>``), and each seat's card points fall
 into one bucket of the points distribution (``pts_<low>``).
+
+The same facts give the counters of a scoring unit (``MatchUnit.counter_1…``, what the
+standings sum): a game declares each counter as the facts it sums over the unit's seats
+(its ``facts.COUNTERS``), or one of the outcome's own terms (:data:`GAINED`, :data:`WON`),
+and :func:`unit_counters` adds them up, so no game tallies a hand twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 #: the generic keys every game has (its own kinds and cantes come on top)
 COMMON = (
@@ -98,11 +103,14 @@ def tricks_and_sides(
     width: int,
     top: int,
     absent: int | None = None,
+    capot: bool = True,
 ) -> None:
     """The facts every trick game shares: ``tricks`` are (winner seat, card points) in
     order (últimas and a capot need them all); ``won`` tells per seat whether its unit
     took the hand, ``unit_of`` its scoring unit (a capot: one unit took every trick).
-    A seat ``absent`` from the play (Cuatrola's partner of a solo) falls into no bucket."""
+    A seat ``absent`` from the play (Cuatrola's partner of a solo) falls into no bucket;
+    ``capot`` False: the hand's scoring has none (Belote's round ended by a penalty, B7,
+    even after every trick went to one side), so none is counted."""
     taken = [0] * len(facts)
     for winner, points in tricks:
         facts[winner]["tricks"] += 1
@@ -111,7 +119,7 @@ def tricks_and_sides(
     if len(tricks) == total_tricks:
         last = tricks[-1][0]
         facts[last]["ultimas"] += 1
-        if len({unit_of[w] for w, _ in tricks}) == 1:
+        if capot and len({unit_of[w] for w, _ in tricks}) == 1:
             facts[last]["capots"] += 1
     for seat, points in enumerate(taken):
         if seat != absent:
@@ -122,3 +130,35 @@ def tricks_and_sides(
     facts[dealer]["dealer_won"] += int(won[dealer])
     if offender is not None:
         facts[offender]["penalties"] += 1
+
+
+#: a counter's terms that are the hand outcome's, not a seat's fact: what the hand's
+#: score gave the unit (``HandOutcome.delta``), and 1 when the hand went to it
+#: (``winner_unit``); the dots keep them apart from every fact key
+GAINED = "outcome.delta"
+WON = "outcome.won"
+
+
+def unit_counters(
+    counters: Mapping[str, Sequence[str]],
+    seat_facts: Sequence[Mapping[str, int]],
+    unit_of: Sequence[int],
+    delta: Sequence[int],
+    winner_unit: int | None,
+) -> list[dict[str, int]]:
+    """What a hand adds to each unit's counters: each counter the sum of its facts over
+    the unit's seats (``unit_of``: each seat's unit), :data:`GAINED` and :data:`WON`
+    read from the outcome (``delta``, ``winner_unit``). A hand without facts (void, or
+    not complete) adds nothing but what its outcome says."""
+    out = [dict.fromkeys(counters, 0) for _ in delta]
+    for unit, row in enumerate(out):
+        seats = [facts for seat, facts in enumerate(seat_facts) if unit_of[seat] == unit]
+        for counter, terms in counters.items():
+            for term in terms:
+                if term == GAINED:
+                    row[counter] += delta[unit]
+                elif term == WON:
+                    row[counter] += int(winner_unit == unit)
+                else:
+                    row[counter] += sum(facts[term] for facts in seats)
+    return out

@@ -44,6 +44,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from . import facts
 from .cards import Deck
 from .errors import RecordFormatError
 from .messages import msg
@@ -71,7 +72,11 @@ class HandOutcome:
     ``delta`` and ``score_after`` have one entry per scoring unit; ``winner_unit`` is the
     unit the hand went to (None for a void hand or one that nobody won); ``facts`` is the
     hand's summary in the checker's shape (RECORD_FORMAT.md), which carries the game's own
-    facts (declaration, bid, tricks, points, cantes…).
+    facts (declaration, bid, tricks, points, cantes…); ``seat_facts`` are the hand's
+    statistics facts (:meth:`Game.hand_facts`, one dict per seat), taken when the hand
+    completes: the statistics sum them, and the unit counters
+    (:meth:`Game.unit_counters`) are derived from them, so an outcome kept after its hand
+    state is gone (a folded hand) still gives both.
     """
 
     number: int
@@ -79,13 +84,14 @@ class HandOutcome:
     score_after: tuple[int, ...]
     winner_unit: int | None
     facts: dict[str, Any] = field(default_factory=dict)
+    seat_facts: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
 class Standing:
     """A standings column a game declares (its counters' one reading above the engine).
 
-    The sum of ``counters`` (keys of :meth:`Game.unit_counters`) over an entry's results;
+    The sum of ``counters`` (keys of :attr:`Game.counters`) over an entry's results;
     or, with ``rate_of``, a rate: 100 × the sum of the columns ``rate_of[0]`` per the
     column ``rate_of[1]`` (0 when that is 0), rounded to one decimal.
     """
@@ -272,6 +278,10 @@ class Game(ABC):
     #: a hand adds to one); their order is the columns' that store them
     #: (``MatchUnit.counter_1`` on), so a game only appends to them, at most eight
     counters: ClassVar[tuple[str, ...]] = ()
+    #: what each of ``counters`` sums, in their order: facts (keys of :attr:`fact_keys`)
+    #: over the unit's seats, or the outcome's own terms (``games/engine/facts.py``
+    #: ``GAINED``, ``WON``)
+    counter_facts: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: the standings columns the game's counters give (tiebreaks of its tournaments)
     standings: ClassVar[tuple[Standing, ...]] = ()
     #: the keys of :meth:`hand_facts` (every seat of every hand has them all)
@@ -359,8 +369,12 @@ class Game(ABC):
     def unit_counters(self, rules: Any, outcome: HandOutcome) -> list[dict[str, int]]:
         """What a complete hand adds to each unit's counters (one dict of whole numbers per
         unit, the same keys every hand, so that a query can sum them): declarations or
-        bids made, cantes…"""
-        return [dict.fromkeys(self.counters, 0) for _ in outcome.delta]
+        bids made, cantes… Derived from the outcome's ``seat_facts`` by
+        :attr:`counter_facts` (no game counts them a second time)."""
+        unit_of = [self.unit_of_seat(rules, seat) for seat in range(self.seats(rules))]
+        return facts.unit_counters(
+            self.counter_facts, outcome.seat_facts, unit_of, outcome.delta, outcome.winner_unit
+        )
 
     def computer_move(self, match: Any, rng: random.Random) -> Any:
         """The event a table of computer players records next on ``match`` (a match state

@@ -52,7 +52,8 @@ FOLDED = FoldedHand()
 @dataclass
 class Tally:
     """What complete hands add to each unit's row besides the score: the hands that went
-    to it and the game's per-hand counters, summed (``Game.unit_counters``)."""
+    to it and the game's per-hand counters, summed (``Game.unit_counters``, from each
+    outcome's facts: a folded hand's are summed here, while its state is still held)."""
 
     hands_won: list[int]
     counters: list[dict[str, int]]

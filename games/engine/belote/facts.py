@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import facts as shared
 from ..facts import COMMON, blank, bucket_keys, declaration_keys, declare, figures, tricks_and_sides
 from .declarations import KINDS as DECLARATIONS
 from .hand import TRICKS, HandState
@@ -35,6 +36,20 @@ FACT_KEYS = (
     "decl_points",
     *bucket_keys(WIDTH, TOP),
 )
+#: the counters of a side (``MatchUnit.counter_1`` on, in this order: append only), each
+#: the sum of its terms over the side's seats (B7–B8): the game points the round gave it
+#: and the round won (more round points: the outcome's own), capots, the contracts
+#: called, made (the side scored at least as much as the defence, doubled or not) and
+#: made doubled or redoubled. (``made_<kind>`` also asks for round points above 0: a
+#: round that is not void always gives some to a side, so "at least the defence's" is it.)
+COUNTERS = {
+    "game_points": (shared.GAINED,),
+    "rounds_won": (shared.WON,),
+    "capots": ("capots",),
+    "contracts": tuple(f"declared_{kind}" for kind in KINDS),
+    "contracts_made": tuple(f"made_{kind}" for kind in KINDS),
+    "doubled_made": tuple(f"made_{kind}" for kind in KINDS if kind.endswith("doubled")),
+}
 #: the declarations' figures by kind (each of its KINDS), then their points
 DECLARED = {
     "tierce": "Tierces",
@@ -54,8 +69,9 @@ FIGURES = figures(
 def hand_facts(hand: HandState) -> list[dict[str, int]]:
     """Per seat: the contract (by trumps held in a suit contract when the deal is known)
     and whether its side scored at least as much as the other, the declarations and
-    belote, tricks and card points, últimas, capot, the first speaker's and the dealer's
-    round, penalty. A void round (four passes) has no facts."""
+    belote, tricks and card points, últimas, capot (none in a round a penalty ended: B7),
+    the first speaker's and the dealer's round, penalty. A void round (four passes) has
+    no facts."""
     result = hand.result
     facts = blank(FACT_KEYS, SEATS)
     if result is None or result.void:
@@ -84,5 +100,6 @@ def hand_facts(hand: HandState) -> list[dict[str, int]]:
         offender=result.penalty_seat,
         width=WIDTH,
         top=TOP,
+        capot=result.penalty_seat is None,  # B7: a penalty round has no capot
     )
     return facts

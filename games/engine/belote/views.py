@@ -1,30 +1,19 @@
 """What the site shows of a Belote round: its header, the API's and the scoreboard's
 views, the legal actions in the event notation, the match page's account — the round's
-result worked out as players check it on paper (:func:`scoring`) — and the per-side
-counters the standings sum (the site's hooks of :class:`~games.engine.game.Game`)."""
+result worked out as players check it on paper (:func:`scoring`) (the site's hooks of
+:class:`~games.engine.game.Game`; the counters the standings sum are the facts'
+``COUNTERS``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..core.views import legal_cards, live_view_of, next_actions, penalty_view, plays, seen
-from ..game import HandOutcome
 from .events import event_to_dict
 from .hand import HandState
 from .match import MatchState
 from .options import CAPOT_BONUS, CONTRACT, LAST_TRICK_BONUS, SEATS, TRICKS
 from .proofs import side_of
-
-#: the counters of a side (B7–B8): game points gained, rounds won (more round points),
-#: capots, contracts called, contracts made (doubled or not) and doubled contracts made
-COUNTERS = (
-    "game_points",
-    "rounds_won",
-    "capots",
-    "contracts",
-    "contracts_made",
-    "doubled_made",
-)
 
 
 def speech(hand: HandState) -> list[dict[str, Any]]:
@@ -228,31 +217,3 @@ def hand_story(hand: HandState) -> dict[str, Any]:
         "trick_points": _trick_points(hand),
         "penalty": penalty_view(hand),
     }
-
-
-def _made(facts: dict[str, Any]) -> bool:
-    """The contract side kept its points: it scored at least as much as the defenders
-    this round (made, equal points, a doubled contract won, a penalty on a defender)."""
-    side = side_of(facts["declarer"])
-    points = facts["round_points"]
-    return points[side] >= points[1 - side]
-
-
-def unit_counters(outcome: HandOutcome) -> list[dict[str, int]]:
-    """Per side: the game points the round gave it, the round won (more round points),
-    a capot, the contract it called, made, and made while doubled or redoubled."""
-    facts = outcome.facts
-    out = [dict.fromkeys(COUNTERS, 0) for _ in (0, 1)]
-    for s in (0, 1):
-        out[s]["game_points"] = facts["game_points"][s]
-    if outcome.winner_unit is not None:
-        out[outcome.winner_unit]["rounds_won"] = 1
-    if facts["capot"] is not None:
-        out[facts["capot"]]["capots"] = 1
-    if not facts["void"]:
-        side = side_of(facts["declarer"])
-        out[side]["contracts"] = 1
-        if _made(facts):
-            out[side]["contracts_made"] = 1
-            out[side]["doubled_made"] = int(facts["multiplier"] > 1)
-    return out

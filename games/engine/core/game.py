@@ -9,7 +9,8 @@ parts' protocol: ``rules_class.from_dict``; the match state of :mod:`.match`
 (``delta(result)``); ``events.event_from_dict`` / ``event_to_dict``; ``codec.parse_hand``,
 ``codec.record_from_match``, ``codec.replay_hand``, ``codec.hand_summary``;
 ``views.hand_header`` / ``hand_view`` / ``live_view`` / ``legal_actions`` /
-``hand_story`` / ``unit_counters``; ``strategy.next_event``; ``stats.hand_facts``.
+``hand_story``; ``strategy.next_event``; ``stats.hand_facts`` and ``stats.COUNTERS`` (the
+unit counters, each the facts it sums: ``games/engine/facts.py``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ PARTS: dict[str, tuple[str, str | None]] = {
     "views": ("views", None),
     "strategy": ("strategy", None),
     "stats": ("facts", None),
-    "counters": ("views", "COUNTERS"),
+    "counter_facts": ("facts", "COUNTERS"),
     "random_match": ("simulate", "random_match"),
     "fact_keys": ("facts", "FACT_KEYS"),
     "fact_kinds": ("facts", "TITLES"),
@@ -62,6 +63,8 @@ class TrickGame(Game):
             elif hasattr(module, name):
                 value = getattr(module, name)
                 setattr(cls, attr, staticmethod(value) if inspect.isfunction(value) else value)
+        if "counters" not in cls.__dict__:
+            cls.counters = tuple(cls.counter_facts)  # the columns' order: the mapping's
 
     rules_class: ClassVar[type]
     match_class: ClassVar[type]
@@ -115,6 +118,7 @@ class TrickGame(Game):
         return result.winner_side
 
     def outcomes(self, match: Any) -> list[HandOutcome]:
+        # the facts are taken here, with the hand state: the counters derive from them
         return [
             HandOutcome(
                 hand.number,
@@ -122,6 +126,7 @@ class TrickGame(Game):
                 tuple(after),
                 self.winner_of(result),
                 self.codec.hand_summary(hand, after),
+                tuple(self.stats.hand_facts(hand)),
             )
             for hand, result, after in zip(
                 match.hands, match.results, match.score_after, strict=False
@@ -158,9 +163,6 @@ class TrickGame(Game):
 
     def legal_actions(self, match: Any) -> list[dict[str, Any]]:
         return self.views.legal_actions(match)
-
-    def unit_counters(self, rules: Any, outcome: HandOutcome) -> list[dict[str, int]]:
-        return self.views.unit_counters(outcome)
 
     def hand_story(self, hand: Any) -> dict[str, Any]:
         return self.views.hand_story(hand)

@@ -27,6 +27,16 @@ FACT_KEYS = (
     "cante_points",
     *bucket_keys(WIDTH, TOP),
 )
+#: the counters of a side (``MatchUnit.counter_1`` on, in this order: append only), each
+#: the sum of its facts over the side's seats: the declarations won (``<kind>``, from
+#: ``made_<kind>``: the declarer's side won the hand, by tricks, points or the opponents'
+#: renuncio), the declarations made, won or not (``declared_<kind>``) and the cante
+#: points (C9, C10); a solo's partner, sitting out, adds nothing
+COUNTERS = {
+    **{kind: (f"made_{kind}",) for kind in KINDS},
+    **{f"declared_{kind}": (f"declared_{kind}",) for kind in KINDS},
+    "cante_points": ("cante_points",),
+}
 
 
 def hand_facts(hand: HandState) -> list[dict[str, int]]:

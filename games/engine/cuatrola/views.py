@@ -1,6 +1,7 @@
 """What the site shows of a Cuatrola hand: its header, the API's and the scoreboard's
-views, the legal actions in the event notation, the match page's account and the per-side
-counters the standings sum (the site's hooks of :class:`~games.engine.game.Game`)."""
+views, the legal actions in the event notation and the match page's account (the site's
+hooks of :class:`~games.engine.game.Game`; the counters the standings sum are the facts'
+``COUNTERS``)."""
 
 from __future__ import annotations
 
@@ -16,14 +17,9 @@ from ..core.views import (
     plays,
     seen,
 )
-from ..game import HandOutcome
-from .hand import HandState, side_of
+from .hand import HandState
 from .match import MatchState
-from .options import CALLS, SEATS
-
-#: the counters of a side: declarations won (by the declarer's side, by tricks or by the
-#: opponents' renuncio), declarations made (``declared_<kind>``, won or not) and cante points
-COUNTERS = (*CALLS[1:], *(f"declared_{call}" for call in CALLS[1:]), "cante_points")
+from .options import SEATS
 
 #: a deal shows any card of the deck as the trump card (C1)
 _DEALS = tuple({"kind": "deal", "trump_card": c.text} for c in SPANISH_20)
@@ -102,19 +98,3 @@ def hand_story(hand: HandState) -> dict[str, Any]:
         "trick_points": [t.points for t in hand.tricks],
         "penalty": penalty_view(hand),
     }
-
-
-def unit_counters(outcome: HandOutcome) -> list[dict[str, int]]:
-    """Per side: the declaration won (the declarer's side won the hand: 1 under its name),
-    the declaration made (1 under ``declared_<kind>`` for the declarer's side, won or not)
-    and the hand's cante points (C9, C10)."""
-    facts = outcome.facts
-    out = [dict.fromkeys(COUNTERS, 0) for _ in (0, 1)]
-    declarer, winner = facts["declarer"], facts["winner_side"]
-    if declarer is not None:
-        out[side_of(declarer)][f"declared_{facts['declaration']}"] = 1
-    if declarer is not None and side_of(declarer) == winner:
-        out[winner][facts["declaration"]] = 1
-    for side in (0, 1):
-        out[side]["cante_points"] = facts["cantes"][side]
-    return out

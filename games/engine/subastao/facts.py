@@ -28,6 +28,16 @@ FACT_KEYS = (
     "bid_margin_hands",  # the auctions won whose hand was played out (no tute, no S7)
     *shared.bucket_keys(WIDTH, TOP),
 )
+#: the counters of a unit (``MatchUnit.counter_1`` on, in this order: append only), each
+#: the sum of its facts over the unit's seats (one seat with three players): the auctions
+#: won, the contracts made (bid reached, by tute or by the opponents' renuncio), the tutes
+#: sung, the cante points (S2–S6)
+COUNTERS = {
+    "bids_won": tuple(f"declared_{kind}" for kind in KINDS),
+    "bids_made": tuple(f"made_{kind}" for kind in KINDS),
+    "tutes": ("tutes",),
+    "cante_points": ("cante_points",),
+}
 FIGURES = shared.figures({**shared.CANTE_FIGURES, "tutes": "Tutes"})
 #: the averages shown with the bids: (title, summed fact, the fact it is divided by; None:
 #: by the auctions won)

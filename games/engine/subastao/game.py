@@ -6,7 +6,7 @@ from typing import Any
 
 from ..cards import SPANISH_36, Deck
 from ..core.game import TrickGame
-from ..game import HandOutcome, Standing
+from ..game import Standing
 from .options import FAILED_BID, SubastaoRules
 
 
@@ -59,6 +59,3 @@ class Subastao(TrickGame):
         ),
     )
     fact_bonus = ("cante_points",)
-
-    def unit_counters(self, rules: SubastaoRules, outcome: HandOutcome) -> list[dict[str, int]]:
-        return self.views.unit_counters(rules, outcome)

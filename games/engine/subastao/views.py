@@ -1,20 +1,16 @@
 """What the site shows of a Subastao hand: its header, the API's and the scoreboard's
-views, the legal actions in the event notation, the match page's account and the per-unit
-counters the standings sum (the site's hooks of :class:`~games.engine.game.Game`)."""
+views, the legal actions in the event notation and the match page's account (the site's
+hooks of :class:`~games.engine.game.Game`; the counters the standings sum are the facts'
+``COUNTERS``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..core import views as common
-from ..game import HandOutcome
 from .events import PASS, event_to_dict
 from .hand import HandState
 from .match import MatchState
-from .options import SubastaoRules
-
-#: the counters of a unit: auctions won, contracts made, tutes sung, cante points (S2–S6)
-COUNTERS = ("bids_won", "bids_made", "tutes", "cante_points")
 
 
 def speech(hand: HandState) -> list[dict[str, Any]]:
@@ -118,19 +114,3 @@ def hand_story(hand: HandState) -> dict[str, Any]:
             {"seat": hand.penalty.seat, "rule": hand.penalty.rule} if hand.penalty else None
         ),
     }
-
-
-def unit_counters(rules: SubastaoRules, outcome: HandOutcome) -> list[dict[str, int]]:
-    """Per unit: the auction won (the bidder's unit), the contract made, the tute sung
-    (the singer's unit), and the hand's cante points (S2, S5, S6)."""
-    facts = outcome.facts
-    out = [dict.fromkeys(COUNTERS, 0) for _ in range(rules.units)]
-    if not facts["void"]:
-        unit = rules.unit_of(facts["bidder"])
-        out[unit]["bids_won"] = 1
-        out[unit]["bids_made"] = int(bool(facts["made"]))
-        if facts["tute"] is not None:
-            out[rules.unit_of(facts["tute"])]["tutes"] = 1
-    for unit, points in enumerate(facts["cantes"]):
-        out[unit]["cante_points"] = points
-    return out

@@ -10,7 +10,7 @@ import pytest
 
 from games.engine import find_game, hand_events, load_record
 from games.engine.belote import BeloteRules, Call, MatchState, Penalty, Play
-from games.engine.belote.views import hand_header, hand_story, scoring, unit_counters
+from games.engine.belote.views import hand_header, hand_story, scoring
 
 from .helpers import DEAL, TRICKS, C
 
@@ -123,7 +123,7 @@ def test_a_round_made_then_a_penalty_on_a_defender():
     assert (s["outcome"], s["penalty"], s["taken_by"], s["taken"]) == ("penalty", 1, 0, 162)
     assert (s["round_points"], s["game_points"]) == ([162, 0], [16, 0])
     outcome = GAME.outcomes(match)[0]
-    assert unit_counters(outcome) == [
+    assert GAME.unit_counters(BeloteRules(), outcome) == [
         {
             "game_points": 16,
             "rounds_won": 1,
@@ -165,4 +165,5 @@ def test_a_void_round():
         match.apply(Call("pass"))
     hand = match.hands[0]
     assert (hand_header(hand), scoring(hand)) == ({"void": True}, {"void": True})
-    assert unit_counters(GAME.outcomes(match)[0]) == [dict.fromkeys(GAME.counters, 0)] * 2
+    outcome = GAME.outcomes(match)[0]
+    assert GAME.unit_counters(BeloteRules(), outcome) == [dict.fromkeys(GAME.counters, 0)] * 2

@@ -95,10 +95,14 @@ def test_the_outcomes_are_typed_per_unit():
     play_hand(match, SWEEP, "pass 100 pass", "o", SWEEP_PLAY)
     play_hand(match, None, "pass pass pass", None, "")
     outcomes = find_game("subastao").outcomes(match)
+    first, void = outcomes
     assert outcomes == [
-        HandOutcome(1, (100, 0, 100), (100, 0, 100), None, outcomes[0].facts),
-        HandOutcome(2, (0, 0, 0), (100, 0, 100), None, outcomes[1].facts),
+        HandOutcome(1, (100, 0, 100), (100, 0, 100), None, first.facts, first.seat_facts),
+        HandOutcome(2, (0, 0, 0), (100, 0, 100), None, void.facts, void.seat_facts),
     ]
+    assert first.seat_facts[1]["declared_bid100"] == 1  # seat 1's bid of 100, failed
+    assert first.seat_facts[1]["made_bid100"] == 0
+    assert not any(any(seat.values()) for seat in void.seat_facts)  # a void hand: none
     assert outcomes[0].facts["made"] is False
     assert outcomes[1].facts["void"] is True
     assert outcomes[1].facts == {
