@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from hashlib import md5
+from itertools import chain
 from typing import Any
 
 from django.db import transaction
@@ -38,6 +39,7 @@ from .models import (
     StandingsState,
     Tournament,
 )
+from .ranking import Table
 from .standings import Participant, Result, Row, Scheme, default_tiebreaks
 from .standings_sums import standings_from_sums, unplayed_result
 
@@ -155,11 +157,7 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
     )
     standings = standings_from_sums(tournament, scheme_of(tournament), start, kept)
     named = {pk: json.dumps(name, ensure_ascii=False) for pk, name in standings.names.items()}
-    texts = {after: snapshot_text(rows, named) for after, rows in standings.by_round.items()}
-    digests = {
-        after: md5(text.encode(), usedforsecurity=False).hexdigest()
-        for after, text in texts.items()
-    }
+    digests = snapshot_digests(standings.by_round, named)
     now = timezone.now()
     with transaction.atomic():
         stored = (
@@ -180,12 +178,12 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
             if digests.get(after) == digest
         }
         owned.exclude(after_round__in=kept).delete()
-        insert_rows(
+        insert_rows(  # only the changed snapshots' text is made
             StandingsSnapshot,
             ["tournament_id", "after_round", "computed_at", "rows", "digest"],
             [
-                [tournament_id, after, now, text, digests[after]]
-                for after, text in texts.items()
+                [tournament_id, after, now, snapshot_text(table, named), digests[after]]
+                for after, table in standings.by_round.items()
                 if after not in kept
             ],
         )
@@ -208,7 +206,7 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
                 When(results_version=version, then=None), default=F("standings_redo_from")
             ),
         )
-    return len(texts)
+    return len(digests)
 
 
 def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]]:
@@ -220,22 +218,41 @@ def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]
     ]
 
 
-def snapshot_text(rows: list[Row], names: Mapping[int, str]) -> JsonText:
-    """:func:`snapshot_rows` as JSON text, each row formatted once by a template of the
+def snapshot_digests(tables: Mapping[int, Table], names: Mapping[int, str]) -> dict[int, str]:
+    """Each snapshot's digest (by round): of its columns, the entries' names (``names``:
+    encoded as JSON) and its numbers (``Table.packed``), which give its text; cheaper
+    than the text, which only a changed snapshot needs."""
+    base = md5(json.dumps(sorted(names.items())).encode(), usedforsecurity=False)
+    out = {}
+    for after, table in tables.items():
+        digest = base.copy()
+        digest.update(json.dumps(table.keys).encode())
+        digest.update(table.packed())
+        out[after] = digest.hexdigest()
+    return out
+
+
+def snapshot_text(rows: Sequence[Row] | Table, names: Mapping[int, str]) -> JsonText:
+    """:func:`snapshot_rows` as JSON text, formatted at once by a template of the
     snapshot's columns (``names``: each entry's name already encoded as JSON). A column's
-    value is an int or a float (``standings.ordered_rows``), whose ``str`` is its JSON."""
-    if not rows:
+    value is an int or a float (``ranking.tidy``), whose ``str`` is its JSON."""
+    table = rows if isinstance(rows, Table) else Table.of(rows)
+    if not table.entries:
         return JsonText("[]")
-    escaped = (json.dumps(key).replace("{", "{{").replace("}", "}}") for key in rows[0].metrics)
+    escaped = (json.dumps(key).replace("{", "{{").replace("}", "}}") for key in table.keys)
     columns = "".join(f", {key}: {{}}" for key in escaped)
     row = '{{"entry": {}, "name": {}, "rank": {}, "withdrawn": {}' + columns + "}}"
-    listed = ", ".join(
-        row.format(
-            r.entry, names[r.entry], r.rank, "true" if r.withdrawn else "false", *r.metrics.values()
+    template = "[" + ", ".join([row] * len(table.entries)) + "]"
+    return JsonText(
+        template.format(
+            *chain.from_iterable(
+                (e, names[e], rank, "true" if out else "false", *values)
+                for e, rank, out, values in zip(
+                    table.entries, table.ranks, table.withdrawn, table.values, strict=True
+                )
+            )
         )
-        for r in rows  # every row of a snapshot has the same columns, in the same order
     )
-    return JsonText(f"[{listed}]")
 
 
 def fixture_rows(tournament: Tournament, round_: Round | None = None) -> list[dict[str, Any]]:

@@ -10,8 +10,9 @@ rounds before them it gives each entry's sums and the games between entries (Buc
 Sonneborn-Berger, head-to-head) already added up, unless the state the previous
 recompute kept (``standings_state``) covers them. Byes and forfeits, which no match
 decides, come from a small query of the fixtures and count as ``tournaments.standings``
-counts them. The ranking is ``standings.ordered_rows``, the one the pure path
-(``standings.standings_by_round``) ranks with, and it gives the same rows
+counts them. The ranking is ``ranking.order``, the one the pure path
+(``standings.standings_by_round``) ranks with, over columns by entry position (each
+round's :class:`~tournaments.ranking.Table`), and it gives the same rows
 (``tests/tournaments/test_standings_sums.py``).
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from django.db import connection
 from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Value, When
@@ -28,16 +30,15 @@ from games.engine import find_game
 from games.models import Match, MatchUnit
 
 from .models import Entry, Fixture, FixtureEntry, Tournament
+from .ranking import Table, order, tidy_column
 from .standings import (
     REGISTRY,
     Metric,
     Participant,
     Result,
-    Row,
     Scheme,
     columns,
     in_dependency_order,
-    ordered_rows,
     without_annulled,
 )
 from .standings_state import Before, UnitRow
@@ -208,7 +209,7 @@ class Standings:
     next recompute may start from)."""
 
     names: dict[int, str]
-    by_round: dict[int, list[Row]]
+    by_round: dict[int, Table]
     state: Before
     #: what the state was computed for (``Before.from_json``)
     key: list
@@ -277,7 +278,7 @@ def by_round(
     unplayed: Mapping[int, list[Result]],
     state: Before,
     relational: bool,
-) -> tuple[dict[int, list[Row]], Before]:
+) -> tuple[dict[int, Table], Before]:
     """Accumulate round by round from ``state.round`` and rank after each (see
     :func:`standings_from_sums`); ``played`` holds the rounds from it on, ``state`` what
     the earlier ones left (it runs on), ``unplayed`` every round's byes and forfeits.
@@ -302,6 +303,12 @@ def by_round(
         if constant == 0 and len(terms) == 1 and terms[0][1] == 1:  # one sum as it is
             plain[key] = terms[0][0]
             del linear[key]
+    derived = [m for m in ordered if m.depends]
+    entries = sorted(entries)  # by position: tied entries are listed by entry
+    n = len(entries)
+    flags = [e in withdrawn for e in entries]
+    criteria = ["match_points", *scheme.tiebreaks]
+    shown_keys = tuple(columns(scheme))
     so_far, extra, above = state.sums, state.extra, state.above
     ppw = scheme.points_per_win
 
@@ -310,45 +317,54 @@ def by_round(
         none = [0] * len(group)  # dict.get's default for an opponent never placed below
         return {e: ppw * sum(map(above[e].get, group, none)) for e in group}
 
+    def plus(column: Sequence[float], key: str) -> Sequence[float]:
+        """``column`` and what byes and forfeits gave metric ``key``, as the pure path
+        adds them (most tournaments have none: the column as it is)."""
+        bonus = extra[key]
+        if not any(bonus.values()):
+            return column
+        return [v + bonus[e] for v, e in zip(column, entries, strict=True)]
+
     numbers = sorted(n for n in set(played) | set(unplayed) if n >= state.round)
     if not numbers and not state.decided:
         numbers = [0]  # nothing decided at all: everybody level
     kept = state.copy(state.round)
-    out: dict[int, list[Row]] = {}
+    out: dict[int, Table] = {}
     for number in numbers:
         if number == numbers[-1]:
             kept = state.copy(number)
         state.add_played(played.get(number, ()), relational)
         state.add_unplayed(unplayed.get(number, ()), additive, scheme)
-        values: dict[str, Mapping[int, float]] = {}
+        # every column by position: each sum's column at once, then each metric's
+        rows = [so_far[e] for e in entries]
+        sums = list(zip(*rows, strict=True)) if rows else [()] * len(sum_names)
+        values: dict[str, Sequence[float]] = {}
         for key, i in plain.items():
-            bonus = extra[key]
-            values[key] = {e: so_far[e][i] + bonus[e] for e in entries}
+            values[key] = plus(sums[i], key)
         for key, (constant, terms) in linear.items():
-            bonus = extra[key]
-            if len(terms) == 2:  # most are (match points, points' difference): no loop
-                (i, c), (j, d) = terms
-                values[key] = {
-                    e: constant + c * so_far[e][i] + d * so_far[e][j] + bonus[e] for e in entries
-                }
-                continue
-            values[key] = {
-                e: constant + sum(c * so_far[e][i] for i, c in terms) + bonus[e] for e in entries
-            }
+            values[key] = plus(_linear_column(constant, terms, sums, n), key)
         for key in unsummed:
-            values[key] = dict(extra[key])
+            bonus = extra[key]
+            values[key] = [bonus[e] for e in entries]
         if named:
-            sums = {e: dict(zip(sum_names, so_far[e], strict=True)) for e in entries}
+            by_name = [dict(zip(sum_names, row, strict=True)) for row in rows]
             for m in named:
-                bonus = extra[m.key]
-                values[m.key] = {e: m.from_sums(sums[e], scheme) + bonus[e] for e in entries}
-        for m in ordered:
-            if m.depends:
-                values[m.key] = {e: m.derive(values, e) for e in entries}
+                values[m.key] = plus([m.from_sums(s, scheme) for s in by_name], m.key)
+        for m in derived:
+            values[m.key] = m.derive_column(values, n)
         for key, counts in (("buchholz", state.games), ("sonneborn_berger", above)):
             if key in keys:
                 values[key] = _opponents(entries, counts, values["match_points"])
-        out[number] = ordered_rows(entries, values, scheme, mini_league, withdrawn=withdrawn)
+        positions, ranks, h2h = order(entries, values, criteria, mini_league, flags)
+        values["head_to_head"] = [h2h.get(i, 0) for i in range(n)]
+        listed = list(zip(*(tidy_column(values[k]) for k in shown_keys), strict=True))
+        out[number] = Table(
+            shown_keys,
+            [entries[i] for i in positions],
+            ranks,
+            [flags[i] for i in positions],
+            [listed[i] for i in positions],
+        )
     return out, kept
 
 
@@ -372,6 +388,38 @@ def _terms(
     return constant, terms
 
 
+def _linear_column(
+    constant: float, terms: Sequence[tuple[int, float]], sums: Sequence[Sequence[int]], n: int
+) -> list[float]:
+    """``constant + Σ c × sum`` for each of ``n`` entries (``terms``: the index of each
+    sum in ``sums``, each sum's column, and its coefficient). With whole or half
+    coefficients (match points: half the placings' points by points per win) in integers,
+    halved at the end: exact, and an int wherever the value is whole."""
+    coefficients = [constant, *(c for _, c in terms)]
+    d = next((d for d in (1, 2) if all(float(d * c).is_integer() for c in coefficients)), 0)
+    columns = [sums[i] for i, _ in terms]
+    if not d:  # other coefficients: as floats
+        return [
+            constant + sum(c * v for (_, c), v in zip(terms, row, strict=True))
+            for row in zip(*columns, strict=True)
+        ]
+    k0, *ks = (int(d * c) for c in coefficients)
+    if not columns:
+        numbers = [0] * n
+    elif set(ks) == {1}:  # a game's counters added up
+        numbers = list(columns[0]) if len(ks) == 1 else list(map(sum, zip(*columns, strict=True)))
+    elif len(ks) == 1:
+        numbers = [ks[0] * a for a in columns[0]]
+    elif len(ks) == 2:  # points' difference
+        (j, k), (first, second) = ks, columns
+        numbers = [j * a + k * b for a, b in zip(first, second, strict=True)]
+    else:
+        numbers = [sum(map(mul, ks, row)) for row in zip(*columns, strict=True)]
+    if k0:
+        numbers = [k0 + v for v in numbers]
+    return numbers if d == 1 else [v >> 1 if not v & 1 else v / 2 for v in numbers]
+
+
 def _default_from_sums(m: Metric) -> bool:
     return type(m).from_sums is Metric.from_sums
 
@@ -382,7 +430,9 @@ def _reads_one_sum(m: Metric) -> bool:
 
 
 def _opponents(
-    entries: list[int], counts: Mapping[int, Mapping[int, int]], points: Mapping[int, float]
-) -> dict[int, float]:
-    """Each entry's sum of its opponents' match points, once per game ``counts`` says."""
-    return {e: sum(n * points.get(o, 0) for o, n in counts[e].items()) for e in entries}
+    entries: list[int], counts: Mapping[int, Mapping[int, int]], points: Sequence[float]
+) -> list[float]:
+    """Each entry's sum of its opponents' match points (``points``, by position), once
+    per game ``counts`` says."""
+    by_entry = dict(zip(entries, points, strict=True))
+    return [sum(n * by_entry.get(o, 0) for o, n in counts[e].items()) for e in entries]
