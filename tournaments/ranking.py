@@ -136,6 +136,8 @@ def order(
     def split(group: list[int]) -> list[list[int]]:
         """``group`` (two or more, tied on the criteria before head-to-head) in tied
         parts, best first."""
+        if len(group) == 2:  # the most frequent tie: no sort
+            return split_two(*group)
         for key in rest:
             if key == "head_to_head":
                 tied = [entries[i] for i in group]
@@ -155,6 +157,20 @@ def order(
                     parts.extend(split(part) if len(part) > 1 else [part])
                 return parts
         return [group]
+
+    def split_two(i: int, j: int) -> list[list[int]]:
+        for key in rest:
+            if key == "head_to_head":
+                scores = mini_league([entries[i], entries[j]])
+                a, b = scores[entries[i]], scores[entries[j]]
+                h2h.setdefault(i, a)
+                h2h.setdefault(j, b)
+            else:
+                column = values[key]
+                a, b = column[i], column[j]
+            if a != b:
+                return [[i], [j]] if signs[key] * a < signs[key] * b else [[j], [i]]
+        return [[i, j]]
 
     out: list[int] = []
     ranks: list[int] = []
