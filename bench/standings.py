@@ -5,12 +5,14 @@ not grow with the matches), against the floor measured in the same run: one aggr
 query over the same results (game points for and against per entry). Four recomputes
 (``SCENARIOS``): after a corrected result in the last round, and in the middle round (the
 recompute redoes the rounds from it), the whole recompute after a result in the last
-round (every round ranked, one snapshot rewritten), and the whole recompute rewriting
-every snapshot (a first recompute, new tiebreaks). Each repetition runs the four and the
-floor, so all see the same load; best of ``--repeat``. Also printed: each recompute's CPU
-time in this process (the rest is the database's work and waiting for a core on a busy
-machine) and a second reference, one plain query of every entry's unit row (no
-aggregate: what a whole recompute must at least read). Asserts nothing.
+round (the rounds whose inputs are those recorded for their snapshots are not ranked:
+``tournaments.standings_inputs``; one snapshot rewritten), and the whole recompute
+rewriting every snapshot (a first recompute: no state kept, every digest cleared). Each
+repetition runs the four and the floor, so all see the same load; best of ``--repeat``.
+Also printed: each recompute's CPU time in this process (the rest is the database's work
+and waiting for a core on a busy machine) and a second reference, one plain query of
+every entry's unit row (no aggregate: what a whole recompute must at least read).
+Asserts nothing.
 
     .venv/bin/python bench/standings.py [--pairs 8,64] [--database NAME] [--old REV]
 
@@ -71,7 +73,8 @@ WHERE e.tournament_id = %s
 
 #: what each repetition times: (label, the round a result changes in: "last", "middle"
 #: or None, how the recompute is asked for: incremental, whole, whole with every digest
-#: cleared so that every snapshot is rewritten, as a first recompute or new tiebreaks)
+#: cleared and no state kept so that every snapshot is ranked and rewritten, as a first
+#: recompute)
 SCENARIOS = (
     ("after a result in the last round", "last", "incremental"),
     ("after a result in the middle round", "middle", "incremental"),
@@ -104,7 +107,7 @@ def measure(t, rounds: int, repeat: int) -> dict[str, dict[str, float]]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tournaments.models import StandingsSnapshot
+    from tournaments.models import StandingsSnapshot, StandingsState
     from tournaments.standings_store import store_standings
 
     store_standings(t.pk, whole=True)  # the snapshots an incremental recompute starts from
@@ -115,8 +118,9 @@ def measure(t, rounds: int, repeat: int) -> dict[str, dict[str, float]]:
         for label, where, how in SCENARIOS:
             if where is not None:
                 swap_a_result(t, rounds if where == "last" else rounds // 2)
-            if how == "rewrite":
+            if how == "rewrite":  # as a first recompute: no snapshot, no state kept
                 StandingsSnapshot.objects.filter(tournament=t).update(digest="")
+                StandingsState.objects.filter(tournament=t).delete()
             with CaptureQueriesContext(connection) as queries:
                 start, cpu = time.perf_counter(), time.process_time()
                 covered = store_standings(t.pk, whole=how != "incremental")

@@ -10,11 +10,13 @@ by entry position from them (a column per sum at once, then each metric's from i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from operator import mul
 
 from .metrics import Metric, Result, Scheme
 from .ranking import Table, order, tidy_column
 from .standings import columns
+from .standings_inputs import next_digest
 from .standings_state import Before, UnitRow
 
 
@@ -27,11 +29,17 @@ def by_round(
     unplayed: Mapping[int, list[Result]],
     state: Before,
     relational: bool,
-) -> tuple[dict[int, Table], Before]:
+    chain: str | None = None,
+    known: Mapping[int, tuple[str, str]] | None = None,
+) -> Rounds:
     """Accumulate round by round from ``state.round`` and rank after each (see
     ``standings_sums.standings_from_sums``); ``played`` holds the rounds from it on, ``state`` what
     the earlier ones left (it runs on), ``unplayed`` every round's byes and forfeits.
     Also returns a copy of the state before the last round ranked.
+
+    ``chain``: the inputs' digest before ``state.round`` (``standings_inputs``; None:
+    unknown, no digests); a round whose inputs' digest is in ``known`` (round → that
+    digest and its stored snapshot's) is not ranked (``Rounds.unchanged``).
 
     Each entry's sums so far are one list (what its rows add, element by element); an
     additive metric is read from them after each round (``Metric.from_sums`` is linear in
@@ -78,12 +86,19 @@ def by_round(
     if not numbers and not state.decided:
         numbers = [0]  # nothing decided at all: everybody level
     kept = state.copy(state.round)
-    out: dict[int, Table] = {}
+    out = Rounds({}, kept)
+    known = known or {}
     for number in numbers:
         if number == numbers[-1]:
-            kept = state.copy(number)
+            out.state = state.copy(number)
         state.add_played(played.get(number, ()), relational)
         state.add_unplayed(unplayed.get(number, ()), additive, scheme)
+        if chain is not None:
+            chain = next_digest(chain, played.get(number, ()), unplayed.get(number, ()))
+            out.inputs[number] = chain
+            if known.get(number, ("",))[0] == chain:  # its snapshot as stored
+                out.unchanged[number] = known[number][1]
+                continue
         # every column by position: each sum's column at once, then each metric's
         rows = [so_far[e] for e in entries]
         sums = list(zip(*rows, strict=True)) if rows else [()] * len(sum_names)
@@ -107,14 +122,26 @@ def by_round(
         positions, ranks, h2h = order(entries, values, criteria, mini_league, flags)
         values["head_to_head"] = [h2h.get(i, 0) for i in range(n)]
         listed = list(zip(*(tidy_column(values[k]) for k in shown_keys), strict=True))
-        out[number] = Table(
+        out.tables[number] = Table(
             shown_keys,
             [entries[i] for i in positions],
             ranks,
             [flags[i] for i in positions],
             [listed[i] for i in positions],
         )
-    return out, kept
+    return out
+
+
+@dataclass
+class Rounds:
+    """What :func:`by_round` gives: the ranked rounds' tables, the state before the last
+    round, each round's inputs' digest (when the chain is known), and the rounds not
+    ranked because their inputs are the stored snapshot's (round → its digest)."""
+
+    tables: dict[int, Table]
+    state: Before
+    inputs: dict[int, str] = field(default_factory=dict)
+    unchanged: dict[int, str] = field(default_factory=dict)
 
 
 def _terms(

@@ -137,8 +137,10 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
     (``Tournament.standings_redo_from``; every round when it is unknown, or ``whole``);
     returns how many snapshots that recompute covers (0 when skipped).
 
-    The snapshots before that round stay; of those from it on, only the ones whose rows
-    changed are rewritten (each snapshot's digest is stored with it). The tournament's
+    The snapshots before that round stay; of those from it on, a round whose inputs are
+    those recorded for its snapshot is not ranked (``standings_inputs``; checked under
+    the lock), and only the snapshots whose rows changed are rewritten (each snapshot's
+    digest is stored with it; the text is made only for those). The tournament's
     ``results_version`` is read before the results, so the results read are at least that
     new, and the standings are stored as of that version — unless a recompute that
     started later has already stored newer ones (then nothing is stored). The round to
@@ -148,16 +150,17 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
     tournament = Tournament.objects.get(pk=tournament_id)
     version = tournament.results_version
     start = 0 if whole else tournament.standings_redo_from or 0
-    kept = (  # as of the stored standings: valid for every round before ``start``
+    kept_state = (  # as of the stored standings: valid for every round before ``start``
         StandingsState.objects.filter(
             tournament=tournament_id, version=tournament.standings_version
         )
         .values_list("state", flat=True)
         .first()
     )
-    standings = standings_from_sums(tournament, scheme_of(tournament), start, kept)
+    scheme = scheme_of(tournament)
+    standings = standings_from_sums(tournament, scheme, start, kept_state)
     named = {pk: json.dumps(name, ensure_ascii=False) for pk, name in standings.names.items()}
-    digests = snapshot_digests(standings.by_round, named)
+    digests = snapshot_digests(standings.by_round, named) | standings.unchanged
     now = timezone.now()
     with transaction.atomic():
         stored = (
@@ -172,11 +175,16 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
         owned = StandingsSnapshot.objects.filter(tournament_id=tournament_id).filter(
             Q(after_round__gte=start) | Q(after_round=0)
         )
-        kept = {
-            after
-            for after, digest in owned.values_list("after_round", "digest")
-            if digests.get(after) == digest
-        }
+        on_file = dict(owned.values_list("after_round", "digest"))
+        if any(on_file.get(after) != d for after, d in standings.unchanged.items()):
+            # a snapshot not ranked is no longer the one recorded (another recompute
+            # wrote since the record was read): rank every round after all
+            standings = standings_from_sums(tournament, scheme, start, kept_state, skip=False)
+            digests = snapshot_digests(standings.by_round, named)
+        kept = {after for after, digest in on_file.items() if digests.get(after) == digest}
+        for after, (i, _) in standings.inputs.rounds.items():
+            if after in digests:  # what this recompute stores, as recorded
+                standings.inputs.rounds[after] = (i, digests[after])
         owned.exclude(after_round__in=kept).delete()
         insert_rows(  # only the changed snapshots' text is made
             StandingsSnapshot,
@@ -192,7 +200,8 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
                 StandingsState(
                     tournament_id=tournament_id,
                     version=version,
-                    state=standings.state.as_json(standings.key),
+                    state=standings.state.as_json(standings.key)
+                    | {"inputs": standings.inputs.as_json()},
                 )
             ],
             update_conflicts=True,

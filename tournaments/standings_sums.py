@@ -39,6 +39,7 @@ from .standings import (
     in_dependency_order,
     without_annulled,
 )
+from .standings_inputs import Inputs, base_digest
 from .standings_rounds import by_round
 from .standings_state import Before, UnitRow
 
@@ -218,10 +219,20 @@ class Standings:
     state: Before
     #: what the state was computed for (``Before.from_json``)
     key: list
+    #: each snapshot's inputs (``standings_inputs``): those recorded before the first
+    #: round redone, and this recompute's
+    inputs: Inputs
+    #: the rounds not ranked, their inputs being those of the stored snapshot (round →
+    #: its digest)
+    unchanged: dict[int, str]
 
 
 def standings_from_sums(
-    tournament: Tournament, scheme: Scheme, from_round: int = 0, kept: dict | None = None
+    tournament: Tournament,
+    scheme: Scheme,
+    from_round: int = 0,
+    kept: dict | None = None,
+    skip: bool = True,
 ) -> Standings:
     """The standings after each round with results from ``from_round`` on (0 or 1: every
     round; round 0, everybody level, when nothing is decided at all), from the unit rows.
@@ -231,7 +242,10 @@ def standings_from_sums(
     its round on are read. Else the rounds before ``from_round`` are read summed by the
     database (each entry's sums, and the meetings between entries when a tiebreak reads
     them). Either way a recompute after a result in the last round ranks one round,
-    whatever the tournament's length."""
+    whatever the tournament's length.
+
+    If ``skip``, a round whose inputs are those ``kept`` records for its stored snapshot
+    (``standings_inputs``) is not ranked (``Standings.unchanged``)."""
     entries = list(
         tournament.entries.values_list(
             "pk", "name", "withdrawn", "withdrawal_results", "withdrawn_after_round"
@@ -273,7 +287,26 @@ def standings_from_sums(
             before.add_played(played_rows.pop(number, ()), relational)
             before.add_unplayed(unplayed.get(number, ()), additive, scheme)
     before.round = from_round
-    out, state = by_round(
-        list(names), scheme, withdrawn, ordered, played_rows, unplayed, before, relational
+    base = base_digest(key, sorted(names.items()), sorted(withdrawn), repr(scheme))
+    record = Inputs.from_json((kept or {}).get("inputs"), base)
+    recorded = record.rounds
+    if from_round <= 1:
+        chain: str | None = base
+        inputs = Inputs(base)
+    else:  # from the record of the rounds before, if any (else no digests)
+        chain = record.before(from_round) if recorded else None
+        inputs = Inputs(base, {r: v for r, v in recorded.items() if r < from_round})
+    rounds = by_round(
+        list(names),
+        scheme,
+        withdrawn,
+        ordered,
+        played_rows,
+        unplayed,
+        before,
+        relational,
+        chain,
+        recorded if skip else None,
     )
-    return Standings(names, out, state, key)
+    inputs.rounds.update((r, (i, "")) for r, i in rounds.inputs.items())  # "": not stored yet
+    return Standings(names, rounds.tables, rounds.state, key, inputs, rounds.unchanged)
