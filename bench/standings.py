@@ -102,13 +102,23 @@ def swap_a_result(t, number: int) -> int:
 
 def measure(t, rounds: int, repeat: int) -> dict[str, dict[str, float]]:
     """Best of ``repeat``, for each scenario: the recompute's wall and CPU seconds, its
-    query count and the snapshots it covered; and the floor's and the plain read's wall
-    seconds (each repetition runs them all, so all see the same load)."""
+    query count, the snapshots it covered and the rounds it ranked; and the floor's and
+    the plain read's wall seconds (each repetition runs them all, so all see the same
+    load)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from tournaments import standings_rounds
     from tournaments.models import StandingsSnapshot, StandingsState
     from tournaments.standings_store import store_standings
+
+    ranked, order = [], standings_rounds.order
+
+    def counted(*args):  # the rounds ranked (a round may be covered as stored)
+        ranked.append(1)
+        return order(*args)
+
+    standings_rounds.order = counted
 
     store_standings(t.pk, whole=True)  # the snapshots an incremental recompute starts from
     inf = float("inf")
@@ -121,13 +131,14 @@ def measure(t, rounds: int, repeat: int) -> dict[str, dict[str, float]]:
             if how == "rewrite":  # as a first recompute: no snapshot, no state kept
                 StandingsSnapshot.objects.filter(tournament=t).update(digest="")
                 StandingsState.objects.filter(tournament=t).delete()
+            ranked.clear()
             with CaptureQueriesContext(connection) as queries:
                 start, cpu = time.perf_counter(), time.process_time()
                 covered = store_standings(t.pk, whole=how != "incremental")
                 wall, cpu = time.perf_counter() - start, time.process_time() - cpu
             got = best[label]
             got["wall"], got["cpu"] = min(got["wall"], wall), min(got["cpu"], cpu)
-            got["queries"], got["covered"] = len(queries), covered
+            got["queries"], got["covered"], got["ranked"] = len(queries), covered, len(ranked)
         for key, sql in (("floor", FLOOR_SQL), ("rows", ROWS_SQL)):
             start = time.perf_counter()
             with connection.cursor() as cursor:
@@ -175,7 +186,8 @@ def main() -> None:
             print(
                 f"    {label:40} recompute {g['wall'] * 1000:7.1f} ms"
                 f" (CPU {g['cpu'] * 1000:6.1f} ms), {g['queries']:2} SQL queries,"
-                f" {g['covered']:3} rounds ranked | ratio {g['wall'] / floor:5.1f}x"
+                f" {g['covered']:3} rounds covered, {g['ranked']:3} ranked"
+                f" | ratio {g['wall'] / floor:5.1f}x"
             )
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
