@@ -12,7 +12,7 @@ import pytest
 from games.models import Match, MatchUnit
 from tests.synthetic import finished_double_round_robin
 from tests.tournaments.test_standings_incremental import a_match, stored
-from tournaments import standings_rounds
+from tournaments import standings_inputs, standings_rounds
 from tournaments.models import Entry, StandingsSnapshot
 from tournaments.receivers import on_match_written
 from tournaments.standings_store import scheme_of, snapshot_rows, store_standings
@@ -96,3 +96,19 @@ def test_a_snapshot_written_since_the_record_makes_every_round_ranked(ranked):
     store_standings(t.pk, whole=True)
     assert len(ranked) == 1 + 6  # round 6, then every round under the lock
     assert stored(t) == whole_rows(t)
+
+
+def test_without_the_sources_each_process_has_its_own_code_digest(monkeypatch):
+    def unreadable(path):
+        raise OSError("compiled files only")
+
+    standings_inputs.code_digest.cache_clear()
+    try:
+        real = standings_inputs.code_digest()
+        standings_inputs.code_digest.cache_clear()
+        monkeypatch.setattr(standings_inputs.Path, "read_bytes", unreadable)
+        first = standings_inputs.code_digest()
+        standings_inputs.code_digest.cache_clear()
+        assert len({real, first, standings_inputs.code_digest()}) == 3
+    finally:
+        standings_inputs.code_digest.cache_clear()
