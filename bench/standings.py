@@ -5,12 +5,14 @@ not grow with the matches), against the floor measured in the same run: one aggr
 query over the same results (game points for and against per entry). Four recomputes
 (``SCENARIOS``): after a corrected result in the last round, and in the middle round (the
 recompute redoes the rounds from it), the whole recompute after a result in the last
-round (every round ranked, one snapshot rewritten), and the whole recompute rewriting
-every snapshot (a first recompute, new tiebreaks). Each repetition runs the four and the
-floor, so all see the same load; best of ``--repeat``. Also printed: each recompute's CPU
-time in this process (the rest is the database's work and waiting for a core on a busy
-machine) and a second reference, one plain query of every entry's unit row (no
-aggregate: what a whole recompute must at least read). Asserts nothing.
+round (the rounds whose inputs are those recorded for their snapshots are not ranked:
+``tournaments.standings_inputs``; one snapshot rewritten), and the whole recompute
+rewriting every snapshot (a first recompute: no state kept, every digest cleared). Each
+repetition runs the four and the floor, so all see the same load; best of ``--repeat``.
+Also printed: each recompute's CPU time in this process (the rest is the database's work
+and waiting for a core on a busy machine) and a second reference, one plain query of
+every entry's unit row (no aggregate: what a whole recompute must at least read).
+Asserts nothing.
 
     .venv/bin/python bench/standings.py [--pairs 8,64] [--database NAME] [--old REV]
 
@@ -71,7 +73,8 @@ WHERE e.tournament_id = %s
 
 #: what each repetition times: (label, the round a result changes in: "last", "middle"
 #: or None, how the recompute is asked for: incremental, whole, whole with every digest
-#: cleared so that every snapshot is rewritten, as a first recompute or new tiebreaks)
+#: cleared and no state kept so that every snapshot is ranked and rewritten, as a first
+#: recompute)
 SCENARIOS = (
     ("after a result in the last round", "last", "incremental"),
     ("after a result in the middle round", "middle", "incremental"),
@@ -99,13 +102,23 @@ def swap_a_result(t, number: int) -> int:
 
 def measure(t, rounds: int, repeat: int) -> dict[str, dict[str, float]]:
     """Best of ``repeat``, for each scenario: the recompute's wall and CPU seconds, its
-    query count and the snapshots it covered; and the floor's and the plain read's wall
-    seconds (each repetition runs them all, so all see the same load)."""
+    query count, the snapshots it covered and the rounds it ranked; and the floor's and
+    the plain read's wall seconds (each repetition runs them all, so all see the same
+    load)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tournaments.models import StandingsSnapshot
+    from tournaments import standings_rounds
+    from tournaments.models import StandingsSnapshot, StandingsState
     from tournaments.standings_store import store_standings
+
+    ranked, order = [], standings_rounds.order
+
+    def counted(*args):  # the rounds ranked (a round may be covered as stored)
+        ranked.append(1)
+        return order(*args)
+
+    standings_rounds.order = counted
 
     store_standings(t.pk, whole=True)  # the snapshots an incremental recompute starts from
     inf = float("inf")
@@ -115,15 +128,17 @@ def measure(t, rounds: int, repeat: int) -> dict[str, dict[str, float]]:
         for label, where, how in SCENARIOS:
             if where is not None:
                 swap_a_result(t, rounds if where == "last" else rounds // 2)
-            if how == "rewrite":
+            if how == "rewrite":  # as a first recompute: no snapshot, no state kept
                 StandingsSnapshot.objects.filter(tournament=t).update(digest="")
+                StandingsState.objects.filter(tournament=t).delete()
+            ranked.clear()
             with CaptureQueriesContext(connection) as queries:
                 start, cpu = time.perf_counter(), time.process_time()
                 covered = store_standings(t.pk, whole=how != "incremental")
                 wall, cpu = time.perf_counter() - start, time.process_time() - cpu
             got = best[label]
             got["wall"], got["cpu"] = min(got["wall"], wall), min(got["cpu"], cpu)
-            got["queries"], got["covered"] = len(queries), covered
+            got["queries"], got["covered"], got["ranked"] = len(queries), covered, len(ranked)
         for key, sql in (("floor", FLOOR_SQL), ("rows", ROWS_SQL)):
             start = time.perf_counter()
             with connection.cursor() as cursor:
@@ -171,7 +186,8 @@ def main() -> None:
             print(
                 f"    {label:40} recompute {g['wall'] * 1000:7.1f} ms"
                 f" (CPU {g['cpu'] * 1000:6.1f} ms), {g['queries']:2} SQL queries,"
-                f" {g['covered']:3} rounds ranked | ratio {g['wall'] / floor:5.1f}x"
+                f" {g['covered']:3} rounds covered, {g['ranked']:3} ranked"
+                f" | ratio {g['wall'] / floor:5.1f}x"
             )
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 

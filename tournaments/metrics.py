@@ -176,6 +176,10 @@ class Metric:
     def derive(self, values: Mapping[str, Mapping[int, float]], entry: int) -> float:
         raise NotImplementedError
 
+    def derive_column(self, values: Mapping[str, Sequence[float]], n: int) -> list[float]:
+        """:meth:`derive` for each of ``n`` entries, from columns by position."""
+        return [self.derive(values, i) for i in range(n)]
+
     def compute(
         self, entries: Sequence[int], results: Sequence[Result], scheme: Scheme
     ) -> dict[int, float]:
@@ -371,6 +375,11 @@ class _Rate(Metric):
         made = values[self.made][entry]
         won = sum(values[k][entry] for k in self.won)
         return round(100 * won / made, 1) if made else 0
+
+    def derive_column(self, values, n):
+        won = list(map(sum, zip(*(values[k] for k in self.won), strict=True)))
+        made = values[self.made]
+        return [round(100 * w / m, 1) if m else 0 for w, m in zip(won, made, strict=True)]
 
 
 def _game_metric(game: str, column: Standing) -> Metric:

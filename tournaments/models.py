@@ -247,8 +247,9 @@ class StandingsSnapshot(models.Model):
     after_round = models.PositiveSmallIntegerField()
     computed_at = models.DateTimeField()
     rows = models.JSONField()
-    #: the md5 of the rows' JSON text as the recompute built it: an unchanged snapshot
-    #: is not rewritten ("" before it was first digested: rewritten once)
+    #: an md5 of what gives the rows' JSON text (``standings_store.snapshot_digests``):
+    #: an unchanged snapshot is not rewritten ("" before it was first digested, or
+    #: digested another way: rewritten once)
     digest = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:

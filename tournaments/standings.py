@@ -1,7 +1,7 @@
 """Standings: the ranking by an ordered tiebreak list, and the relational metrics.
 
 The metrics are in ``tournaments.metrics`` (re-exported here: this module is the
-standings' one front). Two ways in, one ranking (:func:`ordered_rows`):
+standings' one front). Two ways in, one ranking (``tournaments.ranking.order``):
 
 - :func:`rank` and :func:`standings_by_round` over :class:`Result` values (pure: the
   pages' previews, the draw's score groups, tests);
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from itertools import combinations, groupby
+from itertools import combinations
 
+from . import ranking
 from .metrics import (
     REGISTRY,
     MatchPoints,
@@ -31,6 +31,7 @@ from .metrics import (
     available,
     metric,
 )
+from .ranking import Row, tidy_column
 
 __all__ = [
     "REGISTRY",
@@ -162,25 +163,10 @@ def columns(scheme: Scheme) -> list[str]:
     return list(dict.fromkeys([*base, *own, *scheme.tiebreaks]))
 
 
-@dataclass
-class Row:
-    entry: int
-    rank: int
-    metrics: dict[str, float]
-    withdrawn: bool = False
-
-
 def without_annulled(results: Iterable[Result], annulled: Iterable[int]) -> list[Result]:
     """``results`` without every fixture an annulled entry sat at."""
     gone = set(annulled)
     return [r for r in results if not gone.intersection(r.entries)]
-
-
-def _tidy(value: float) -> float:
-    """Whole numbers as ``int`` (3, not 3.0), in the rows and the JSON stored from them."""
-    if type(value) is int:  # most are: no float to make
-        return value
-    return int(value) if float(value).is_integer() else round(value, 3)
 
 
 def rank(
@@ -236,69 +222,27 @@ def ordered_rows(
     withdrawn: Iterable[int] = (),
 ) -> list[Row]:
     """The rows of :func:`rank` from every column's ``values`` by entry (head-to-head
-    aside: ``mini_league(group)`` gives it for a group of tied entries)."""
+    aside: ``mini_league(group)`` gives it for a group of tied entries), ranked by
+    ``ranking.order``."""
     keys = columns(scheme)
-    h2h: dict[int, float] = defaultdict(int)  # 0 for an entry in no mini-league
-    criteria = ["match_points", *scheme.tiebreaks]
-
-    def order(group: list[int]) -> list[list[int]]:
-        """``group`` (tied so far) in tied parts, best first."""
-        if len(group) == 1:
-            return [group]
-        for key in criteria:
-            metric_ = REGISTRY[key]
-            if key == "head_to_head":
-                scores = mini_league(group)
-                for e in group:  # the column shows the widest mini-league an entry was in
-                    h2h.setdefault(e, scores[e])
-            else:
-                scores = values[key]
-            sign = 1 if metric_.higher_is_better else -1
-            by_value: dict[float, list[int]] = defaultdict(list)
-            for e in group:
-                by_value[scores[e]].append(e)
-            if len(by_value) > 1:  # split: rank each part again from the first criterion
-                parts = [by_value[v] for v in sorted(by_value, key=lambda v: -sign * v)]
-                return [tied for part in parts for tied in order(part)]
-        return [group]
-
     out = set(withdrawn)
-    shown = {key: h2h if key == "head_to_head" else values[key] for key in keys}
-    rows, position = [], 1
-    for listed, is_out in (
-        (sorted(e for e in entries if e not in out), False),
-        (sorted(out & set(entries)), True),
-    ):
-        if not listed:
-            continue
-        for group in (
-            part for tied in _presorted(listed, values, criteria) for part in order(tied)
-        ):
-            for e in sorted(group):
-                metrics = {  # most are ints already: no call to tidy them
-                    key: v if type(v := shown[key][e]) is int else _tidy(v) for key in keys
-                }
-                rows.append(Row(e, position, metrics, is_out))
-            position += len(group)
-    return rows
-
-
-def _presorted(
-    listed: list[int], values: Mapping[str, Mapping[int, float]], criteria: Sequence[str]
-) -> list[list[int]]:
-    """``listed`` in groups, best first, by the criteria before head-to-head: those split
-    a group the same whatever the group (only a mini-league depends on who is in it), so
-    sorting by them at once ranks as splitting and re-ranking each part does; ``order``
-    then ranks each group from the first criterion, as it would have reached it."""
-    head = list(criteria)
-    if "head_to_head" in head:
-        head = head[: head.index("head_to_head")]
-    signs = [(values[k], 1 if REGISTRY[k].higher_is_better else -1) for k in head]
-
-    def key(e: int) -> tuple[float, ...]:
-        return tuple(-sign * column[e] for column, sign in signs)
-
-    return [list(g) for _, g in groupby(sorted(listed, key=key), key=key)]
+    entries = list(entries)
+    by_position = {k: [values[k][e] for e in entries] for k in values if k != "head_to_head"}
+    criteria = ["match_points", *scheme.tiebreaks]
+    positions, ranks, h2h = ranking.order(
+        entries, by_position, criteria, mini_league, [e in out for e in entries]
+    )
+    by_position["head_to_head"] = [h2h.get(i, 0) for i in range(len(entries))]
+    shown = [tidy_column(by_position[k]) for k in keys]
+    return [
+        Row(
+            entries[i],
+            rank,
+            {k: column[i] for k, column in zip(keys, shown, strict=True)},
+            entries[i] in out,
+        )
+        for i, rank in zip(positions, ranks, strict=True)
+    ]
 
 
 def in_dependency_order(keys: Sequence[str]) -> list[str]:

@@ -19,8 +19,9 @@ from typing import Any
 
 from .standings import Metric, Result, Scheme, add_up
 
-#: one entry's part in a decided match: (fixture, entry, place, the values of the sums)
-UnitRow = tuple[int, int, int, list[int]]
+#: one entry's part in a decided match, as the query reads it: the values of the sums,
+#: then 0, the round, the fixture, the entry and its place
+UnitRow = tuple[int, ...]
 #: entry → other entry → a count (games between them, or times placed above the other)
 Matrix = dict[int, dict[int, int]]
 
@@ -52,18 +53,21 @@ class Before:
                 (e, 0) for e in entries if e not in self.extra[m.key]
             )
 
-    def add_played(self, rows: Iterable[UnitRow], relational: bool) -> None:
+    def add_played(self, rows: Sequence[UnitRow], relational: bool) -> None:
         """Add the rows of decided matches (every unit of each)."""
-        tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
         sums = self.sums
-        for fixture, entry, place, values in rows:
-            if entry in sums:
-                sums[entry] = list(map(add, sums[entry], values))
-            if relational:
-                tables[fixture].append((entry, place))
+        for row in rows:
+            mine = sums.get(row[-2])
+            if mine is not None:  # the row's sums come first: ``map`` stops after them
+                sums[row[-2]] = list(map(add, mine, row))
+        if rows:
             self.decided = True
-        for units in tables.values():
-            self.meet(units)
+        if relational:
+            tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
+            for row in rows:
+                tables[row[-3]].append((row[-2], row[-1]))
+            for units in tables.values():
+                self.meet(units)
 
     def add_unplayed(
         self, results: Iterable[Result], additive: Sequence[Metric], scheme: Scheme
@@ -77,6 +81,15 @@ class Before:
     def meet(self, units: Sequence[tuple[int, int]]) -> None:
         """The entries at one table (with their places) met each other."""
         games, above = self.games, self.above
+        if len(units) == 2:  # a pairs table, the usual one: no loops
+            (a, p), (b, q) = units
+            games[a][b] += 1
+            games[b][a] += 1
+            if p < q:  # (an opponent never placed below reads as 0: a defaultdict)
+                above[a][b] += 1
+            elif q < p:
+                above[b][a] += 1
+            return
         for e, place in units:
             for o, other in units:
                 if o != e:

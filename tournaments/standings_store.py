@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from hashlib import md5
+from itertools import chain
 from typing import Any
 
 from django.db import transaction
@@ -38,6 +39,7 @@ from .models import (
     StandingsState,
     Tournament,
 )
+from .ranking import Table
 from .standings import Participant, Result, Row, Scheme, default_tiebreaks
 from .standings_sums import standings_from_sums, unplayed_result
 
@@ -135,8 +137,10 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
     (``Tournament.standings_redo_from``; every round when it is unknown, or ``whole``);
     returns how many snapshots that recompute covers (0 when skipped).
 
-    The snapshots before that round stay; of those from it on, only the ones whose rows
-    changed are rewritten (each snapshot's digest is stored with it). The tournament's
+    The snapshots before that round stay; of those from it on, a round whose inputs are
+    those recorded for its snapshot is not ranked (``standings_inputs``; checked under
+    the lock), and only the snapshots whose rows changed are rewritten (each snapshot's
+    digest is stored with it; the text is made only for those). The tournament's
     ``results_version`` is read before the results, so the results read are at least that
     new, and the standings are stored as of that version — unless a recompute that
     started later has already stored newer ones (then nothing is stored). The round to
@@ -146,20 +150,17 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
     tournament = Tournament.objects.get(pk=tournament_id)
     version = tournament.results_version
     start = 0 if whole else tournament.standings_redo_from or 0
-    kept = (  # as of the stored standings: valid for every round before ``start``
+    kept_state = (  # as of the stored standings: valid for every round before ``start``
         StandingsState.objects.filter(
             tournament=tournament_id, version=tournament.standings_version
         )
         .values_list("state", flat=True)
         .first()
     )
-    standings = standings_from_sums(tournament, scheme_of(tournament), start, kept)
+    scheme = scheme_of(tournament)
+    standings = standings_from_sums(tournament, scheme, start, kept_state)
     named = {pk: json.dumps(name, ensure_ascii=False) for pk, name in standings.names.items()}
-    texts = {after: snapshot_text(rows, named) for after, rows in standings.by_round.items()}
-    digests = {
-        after: md5(text.encode(), usedforsecurity=False).hexdigest()
-        for after, text in texts.items()
-    }
+    digests = snapshot_digests(standings.by_round, named) | standings.unchanged
     now = timezone.now()
     with transaction.atomic():
         stored = (
@@ -174,18 +175,23 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
         owned = StandingsSnapshot.objects.filter(tournament_id=tournament_id).filter(
             Q(after_round__gte=start) | Q(after_round=0)
         )
-        kept = {
-            after
-            for after, digest in owned.values_list("after_round", "digest")
-            if digests.get(after) == digest
-        }
+        on_file = dict(owned.values_list("after_round", "digest"))
+        if any(on_file.get(after) != d for after, d in standings.unchanged.items()):
+            # a snapshot not ranked is no longer the one recorded (another recompute
+            # wrote since the record was read): rank every round after all
+            standings = standings_from_sums(tournament, scheme, start, kept_state, skip=False)
+            digests = snapshot_digests(standings.by_round, named)
+        kept = {after for after, digest in on_file.items() if digests.get(after) == digest}
+        for after, (i, _) in standings.inputs.rounds.items():
+            if after in digests:  # what this recompute stores, as recorded
+                standings.inputs.rounds[after] = (i, digests[after])
         owned.exclude(after_round__in=kept).delete()
-        insert_rows(
+        insert_rows(  # only the changed snapshots' text is made
             StandingsSnapshot,
             ["tournament_id", "after_round", "computed_at", "rows", "digest"],
             [
-                [tournament_id, after, now, text, digests[after]]
-                for after, text in texts.items()
+                [tournament_id, after, now, snapshot_text(table, named), digests[after]]
+                for after, table in standings.by_round.items()
                 if after not in kept
             ],
         )
@@ -194,7 +200,8 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
                 StandingsState(
                     tournament_id=tournament_id,
                     version=version,
-                    state=standings.state.as_json(standings.key),
+                    state=standings.state.as_json(standings.key)
+                    | {"inputs": standings.inputs.as_json()},
                 )
             ],
             update_conflicts=True,
@@ -208,7 +215,7 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
                 When(results_version=version, then=None), default=F("standings_redo_from")
             ),
         )
-    return len(texts)
+    return len(digests)
 
 
 def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]]:
@@ -220,22 +227,41 @@ def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]
     ]
 
 
-def snapshot_text(rows: list[Row], names: Mapping[int, str]) -> JsonText:
-    """:func:`snapshot_rows` as JSON text, each row formatted once by a template of the
+def snapshot_digests(tables: Mapping[int, Table], names: Mapping[int, str]) -> dict[int, str]:
+    """Each snapshot's digest (by round): of its columns, the entries' names (``names``:
+    encoded as JSON) and its numbers (``Table.packed``), which give its text; cheaper
+    than the text, which only a changed snapshot needs."""
+    base = md5(json.dumps(sorted(names.items())).encode(), usedforsecurity=False)
+    out = {}
+    for after, table in tables.items():
+        digest = base.copy()
+        digest.update(json.dumps(table.keys).encode())
+        digest.update(table.packed())
+        out[after] = digest.hexdigest()
+    return out
+
+
+def snapshot_text(rows: Sequence[Row] | Table, names: Mapping[int, str]) -> JsonText:
+    """:func:`snapshot_rows` as JSON text, formatted at once by a template of the
     snapshot's columns (``names``: each entry's name already encoded as JSON). A column's
-    value is an int or a float (``standings.ordered_rows``), whose ``str`` is its JSON."""
-    if not rows:
+    value is an int or a float (``ranking.tidy``), whose ``str`` is its JSON."""
+    table = rows if isinstance(rows, Table) else Table.of(rows)
+    if not table.entries:
         return JsonText("[]")
-    escaped = (json.dumps(key).replace("{", "{{").replace("}", "}}") for key in rows[0].metrics)
+    escaped = (json.dumps(key).replace("{", "{{").replace("}", "}}") for key in table.keys)
     columns = "".join(f", {key}: {{}}" for key in escaped)
     row = '{{"entry": {}, "name": {}, "rank": {}, "withdrawn": {}' + columns + "}}"
-    listed = ", ".join(
-        row.format(
-            r.entry, names[r.entry], r.rank, "true" if r.withdrawn else "false", *r.metrics.values()
+    template = "[" + ", ".join([row] * len(table.entries)) + "]"
+    return JsonText(
+        template.format(
+            *chain.from_iterable(
+                (e, names[e], rank, "true" if out else "false", *values)
+                for e, rank, out, values in zip(
+                    table.entries, table.ranks, table.withdrawn, table.values, strict=True
+                )
+            )
         )
-        for r in rows  # every row of a snapshot has the same columns, in the same order
     )
-    return JsonText(f"[{listed}]")
 
 
 def fixture_rows(tournament: Tournament, round_: Round | None = None) -> list[dict[str, Any]]:

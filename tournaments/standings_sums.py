@@ -10,8 +10,9 @@ rounds before them it gives each entry's sums and the games between entries (Buc
 Sonneborn-Berger, head-to-head) already added up, unless the state the previous
 recompute kept (``standings_state``) covers them. Byes and forfeits, which no match
 decides, come from a small query of the fixtures and count as ``tournaments.standings``
-counts them. The ranking is ``standings.ordered_rows``, the one the pure path
-(``standings.standings_by_round``) ranks with, and it gives the same rows
+counts them. The rounds are then added up and ranked in ``standings_rounds``, by
+``ranking.order``, the one the pure path (``standings.standings_by_round``) ranks with,
+and they give the same rows
 (``tests/tournaments/test_standings_sums.py``).
 """
 
@@ -28,18 +29,18 @@ from games.engine import find_game
 from games.models import Match, MatchUnit
 
 from .models import Entry, Fixture, FixtureEntry, Tournament
+from .ranking import Table
 from .standings import (
     REGISTRY,
-    Metric,
     Participant,
     Result,
-    Row,
     Scheme,
     columns,
     in_dependency_order,
-    ordered_rows,
     without_annulled,
 )
+from .standings_inputs import Inputs, base_digest
+from .standings_rounds import by_round
 from .standings_state import Before, UnitRow
 
 #: the metrics that read the games between entries, not sums
@@ -95,7 +96,7 @@ def decided(
     relational: bool,
     summed: bool = True,
 ) -> tuple[dict[int, list[UnitRow]], Before]:
-    """The decided matches ``rows`` in one query: round → the :data:`UnitRow` of every
+    """The decided matches ``rows`` in one query: round → the ``UnitRow`` of every
     entry at every match from ``from_round`` on; and, if ``summed``, what the earlier
     rounds' matches leave (:class:`Before`), added up by the database: each entry's sums
     (the values of the sums ``names``, in that order) and, if ``relational``, how often
@@ -105,47 +106,53 @@ def decided(
     aliases = {f"s{i}": unit_value(name, scheme) for i, name in enumerate(names)}
     if not summed:
         rows = rows.filter(fixture__round__number__gte=from_round)
+    # each row's sums first: ``Before.add_played`` adds a row to an entry's sums as it
+    # is (``map`` stops at the end of the sums), with no slice made per row
     inner, params = (
         rows.annotate(**aliases)
         .order_by()
-        .values_list("fixture__round__number", "fixture_id", "entry_id", "u__place", *aliases)
+        .values_list(*aliases, "fixture__round__number", "fixture_id", "entry_id", "u__place")
         .query.sql_with_params()
     )
     sums = ", ".join(aliases)
     parts = [
-        f"SELECT 0, round, fixture, entry, place, {sums} FROM p WHERE round >= %s",
-        f"SELECT 1, 0, 0, entry, 0, {', '.join(f'SUM({a})' for a in aliases)}"
+        f"SELECT {sums}, 0, round, fixture, entry, place FROM p WHERE round >= %s",
+        f"SELECT {', '.join(f'SUM({a})' for a in aliases)}, 1, 0, 0, entry, 0"
         " FROM p WHERE round < %s GROUP BY entry",
     ]
     if relational:  # the games between entries, in the place of the first two sums
         assert len(aliases) >= 2, "every table sums its units and its placings"
         padding = ", 0" * (len(aliases) - 2)
         parts.append(
-            "SELECT 2, 0, a.entry, b.entry, 0, COUNT(*),"
-            f" SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END){padding}"
+            "SELECT COUNT(*), SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END)"
+            f"{padding}, 2, 0, a.entry, b.entry, 0"
             " FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry"
             " WHERE a.round < %s GROUP BY a.entry, b.entry"
         )
+    if not summed:  # only the first part, and the rows read as they are
+        parts = [f"SELECT {sums}, 0, round, fixture, entry, place FROM p"]
+    materialized = "MATERIALIZED " if summed else ""
+    query = (
+        f"WITH p ({sums}, round, fixture, entry, place) AS {materialized}({inner}) "
+        + " UNION ALL ".join(parts)
+    )
     if summed:
-        query = (
-            f"WITH p (round, fixture, entry, place, {sums}) AS MATERIALIZED ({inner}) "
-            + " UNION ALL ".join(parts)
-        )
         params = [*params, *[from_round] * len(parts)]
-    else:
-        query = f"SELECT 0, * FROM ({inner}) p"
     played: dict[int, list[UnitRow]] = defaultdict(list)
     before = Before(from_round)
+    k = len(aliases)
     with connection.cursor() as cursor:
         cursor.execute(query, params)
-        for kind, number, fixture, entry, place, *values in cursor.fetchall():
+        for row in cursor.fetchall():
+            kind = row[k]
             if kind == 0:
-                played[number].append((fixture, entry, place, values))
+                played[row[k + 1]].append(row)
             elif kind == 1:
-                before.sums[entry] = values
+                before.sums[row[k + 3]] = list(row[:k])
                 before.decided = True
-            else:  # fixture, entry: the two entries; the games, the times placed above
-                before.games[fixture][entry], before.above[fixture][entry] = values[:2]
+            else:  # the two entries; the games, the times placed above
+                before.games[row[k + 2]][row[k + 3]] = row[0]
+                before.above[row[k + 2]][row[k + 3]] = row[1]
     return played, before
 
 
@@ -208,14 +215,24 @@ class Standings:
     next recompute may start from)."""
 
     names: dict[int, str]
-    by_round: dict[int, list[Row]]
+    by_round: dict[int, Table]
     state: Before
     #: what the state was computed for (``Before.from_json``)
     key: list
+    #: each snapshot's inputs (``standings_inputs``): those recorded before the first
+    #: round redone, and this recompute's
+    inputs: Inputs
+    #: the rounds not ranked, their inputs being those of the stored snapshot (round →
+    #: its digest)
+    unchanged: dict[int, str]
 
 
 def standings_from_sums(
-    tournament: Tournament, scheme: Scheme, from_round: int = 0, kept: dict | None = None
+    tournament: Tournament,
+    scheme: Scheme,
+    from_round: int = 0,
+    kept: dict | None = None,
+    skip: bool = True,
 ) -> Standings:
     """The standings after each round with results from ``from_round`` on (0 or 1: every
     round; round 0, everybody level, when nothing is decided at all), from the unit rows.
@@ -225,7 +242,10 @@ def standings_from_sums(
     its round on are read. Else the rounds before ``from_round`` are read summed by the
     database (each entry's sums, and the meetings between entries when a tiebreak reads
     them). Either way a recompute after a result in the last round ranks one round,
-    whatever the tournament's length."""
+    whatever the tournament's length.
+
+    If ``skip``, a round whose inputs are those ``kept`` records for its stored snapshot
+    (``standings_inputs``) is not ranked (``Standings.unchanged``)."""
     entries = list(
         tournament.entries.values_list(
             "pk", "name", "withdrawn", "withdrawal_results", "withdrawn_after_round"
@@ -245,7 +265,12 @@ def standings_from_sums(
         start = None
     first = from_round if start is None else start.round
     played_rows, before = decided(
-        played(tournament, annulled), sum_names, scheme, first, relational, start is None
+        played(tournament, annulled),
+        sum_names,
+        scheme,
+        first,
+        relational,
+        summed=start is None and first > 1,  # from round 1 on, no earlier round to sum
     )
     unplayed: dict[int, list[Result]] = defaultdict(list)
     for r in without_annulled(unplayed_results(tournament, gone), annulled):
@@ -262,127 +287,26 @@ def standings_from_sums(
             before.add_played(played_rows.pop(number, ()), relational)
             before.add_unplayed(unplayed.get(number, ()), additive, scheme)
     before.round = from_round
-    out, state = by_round(
-        list(names), scheme, withdrawn, ordered, played_rows, unplayed, before, relational
+    base = base_digest(key, sorted(names.items()), sorted(withdrawn), repr(scheme))
+    record = Inputs.from_json((kept or {}).get("inputs"), base)
+    recorded = record.rounds
+    if from_round <= 1:
+        chain: str | None = base
+        inputs = Inputs(base)
+    else:  # from the record of the rounds before, if any (else no digests)
+        chain = record.before(from_round) if recorded else None
+        inputs = Inputs(base, {r: v for r, v in recorded.items() if r < from_round})
+    rounds = by_round(
+        list(names),
+        scheme,
+        withdrawn,
+        ordered,
+        played_rows,
+        unplayed,
+        before,
+        relational,
+        chain,
+        recorded if skip else None,
     )
-    return Standings(names, out, state, key)
-
-
-def by_round(
-    entries: list[int],
-    scheme: Scheme,
-    withdrawn: set[int],
-    ordered: Sequence[Metric],
-    played: Mapping[int, list[UnitRow]],
-    unplayed: Mapping[int, list[Result]],
-    state: Before,
-    relational: bool,
-) -> tuple[dict[int, list[Row]], Before]:
-    """Accumulate round by round from ``state.round`` and rank after each (see
-    :func:`standings_from_sums`); ``played`` holds the rounds from it on, ``state`` what
-    the earlier ones left (it runs on), ``unplayed`` every round's byes and forfeits.
-    Also returns a copy of the state before the last round ranked.
-
-    Each entry's sums so far are one list (what its rows add, element by element); an
-    additive metric is read from them after each round (``Metric.from_sums`` is linear in
-    the sums), plus what byes and forfeits gave it (``state.extra``, as the pure path
-    adds them). ``state.above[e][o]``: how many times ``e`` was placed above ``o`` so far,
-    the running matrix every mini-league reads."""
-    additive = [m for m in ordered if m.additive]
-    keys = {m.key for m in ordered}
-    sum_names = list(dict.fromkeys(s for m in additive for s in m.sums))
-    # a metric that is one sum as it is reads a column of the lists; others, a dict each
-    plain = {m.key: sum_names.index(m.sums[0]) for m in additive if _reads_one_sum(m)}
-    unsummed = [m.key for m in additive if not m.sums and _default_from_sums(m)]
-    named = [m for m in additive if m.key not in plain and m.key not in unsummed]
-    # a metric over several sums, as the linear function it is: its terms, by sum's index
-    linear = {m.key: terms for m in named if (terms := _terms(m, sum_names, scheme)) is not None}
-    named = [m for m in named if m.key not in linear]
-    for key, (constant, terms) in list(linear.items()):
-        if constant == 0 and len(terms) == 1 and terms[0][1] == 1:  # one sum as it is
-            plain[key] = terms[0][0]
-            del linear[key]
-    so_far, extra, above = state.sums, state.extra, state.above
-    ppw = scheme.points_per_win
-
-    def mini_league(group: list[int]) -> dict[int, float]:
-        # a tied group is small: its pairs cost less than each member's every opponent
-        none = [0] * len(group)  # dict.get's default for an opponent never placed below
-        return {e: ppw * sum(map(above[e].get, group, none)) for e in group}
-
-    numbers = sorted(n for n in set(played) | set(unplayed) if n >= state.round)
-    if not numbers and not state.decided:
-        numbers = [0]  # nothing decided at all: everybody level
-    kept = state.copy(state.round)
-    out: dict[int, list[Row]] = {}
-    for number in numbers:
-        if number == numbers[-1]:
-            kept = state.copy(number)
-        state.add_played(played.get(number, ()), relational)
-        state.add_unplayed(unplayed.get(number, ()), additive, scheme)
-        values: dict[str, Mapping[int, float]] = {}
-        for key, i in plain.items():
-            bonus = extra[key]
-            values[key] = {e: so_far[e][i] + bonus[e] for e in entries}
-        for key, (constant, terms) in linear.items():
-            bonus = extra[key]
-            if len(terms) == 2:  # most are (match points, points' difference): no loop
-                (i, c), (j, d) = terms
-                values[key] = {
-                    e: constant + c * so_far[e][i] + d * so_far[e][j] + bonus[e] for e in entries
-                }
-                continue
-            values[key] = {
-                e: constant + sum(c * so_far[e][i] for i, c in terms) + bonus[e] for e in entries
-            }
-        for key in unsummed:
-            values[key] = dict(extra[key])
-        if named:
-            sums = {e: dict(zip(sum_names, so_far[e], strict=True)) for e in entries}
-            for m in named:
-                bonus = extra[m.key]
-                values[m.key] = {e: m.from_sums(sums[e], scheme) + bonus[e] for e in entries}
-        for m in ordered:
-            if m.depends:
-                values[m.key] = {e: m.derive(values, e) for e in entries}
-        for key, counts in (("buchholz", state.games), ("sonneborn_berger", above)):
-            if key in keys:
-                values[key] = _opponents(entries, counts, values["match_points"])
-        out[number] = ordered_rows(entries, values, scheme, mini_league, withdrawn=withdrawn)
-    return out, kept
-
-
-def _terms(
-    m: Metric, sum_names: Sequence[str], scheme: Scheme
-) -> tuple[float, list[tuple[int, float]]] | None:
-    """``m.from_sums`` as a constant and (index of a sum, coefficient) terms, read off
-    the function at zero and at each sum alone (``Metric.from_sums`` is linear); None if
-    the terms do not give it back at a few other points (then it is called as it is)."""
-    zero = dict.fromkeys(sum_names, 0)
-    constant = m.from_sums(zero, scheme)
-    terms = []
-    for i, name in enumerate(sum_names):
-        c = m.from_sums(zero | {name: 1}, scheme) - constant
-        if c:
-            terms.append((i, int(c) if float(c).is_integer() else c))
-    for probe in ([1] * len(sum_names), [3 + 2 * i for i in range(len(sum_names))]):
-        at = m.from_sums(dict(zip(sum_names, probe, strict=True)), scheme)
-        if at != constant + sum(c * probe[i] for i, c in terms):
-            return None
-    return constant, terms
-
-
-def _default_from_sums(m: Metric) -> bool:
-    return type(m).from_sums is Metric.from_sums
-
-
-def _reads_one_sum(m: Metric) -> bool:
-    """``m`` is its one sum as it is (``Metric.from_sums`` not overridden)."""
-    return _default_from_sums(m) and len(m.sums) == 1
-
-
-def _opponents(
-    entries: list[int], counts: Mapping[int, Mapping[int, int]], points: Mapping[int, float]
-) -> dict[int, float]:
-    """Each entry's sum of its opponents' match points, once per game ``counts`` says."""
-    return {e: sum(n * points.get(o, 0) for o, n in counts[e].items()) for e in entries}
+    inputs.rounds.update((r, (i, "")) for r, i in rounds.inputs.items())  # "": not stored yet
+    return Standings(names, rounds.tables, rounds.state, key, inputs, rounds.unchanged)

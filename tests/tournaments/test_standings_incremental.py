@@ -102,7 +102,7 @@ def test_the_recompute_after_changed_results_leaves_the_whole_recomputes_snapsho
                 rounds.append(change_a_result(rng, t))
         expected = None if None in rounds else min(rounds)
         assert redo_from(t) == expected
-        store_standings(t.pk)
+        store_standings(t.pk, whole=rng.random() < 0.3)  # whole: from the inputs recorded
         assert redo_from(t) is None
         incremental = stored(t)
         t.refresh_from_db()

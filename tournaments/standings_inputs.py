@@ -1,0 +1,88 @@
+"""What each stored snapshot was ranked from, as a chain of digests, so that a recompute
+ranks only the rounds whose inputs changed.
+
+A snapshot after round ``r`` follows from the entries (names, withdrawals), the scheme,
+the code that ranks, and every result of the rounds up to ``r``. Its inputs' digest is
+the previous snapshot's (the chain's base for the first) with round ``r``'s unit rows and
+byes and forfeits added. The state a recompute keeps (``StandingsState``) records, for
+each snapshot, that digest and the digest of the snapshot as stored; a later recompute
+that reaches the same inputs' digest for a round need not rank it (its snapshot is what
+it would write again) — a whole recompute after one changed result ranks one round.
+``standings_store`` checks under the tournament's lock that such a snapshot is still the
+one recorded, and ranks every round if not.
+"""
+
+from __future__ import annotations
+
+import pickle
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from hashlib import md5
+from pathlib import Path
+from typing import Any
+
+from .metrics import Result
+
+#: the modules a snapshot's rows come from: another version of them, other digests
+SOURCES = (
+    "metrics",
+    "ranking",
+    "standings",
+    "standings_inputs",
+    "standings_rounds",
+    "standings_state",
+    "standings_sums",
+)
+
+
+@cache
+def code_digest() -> str:
+    """A digest of the sources of :data:`SOURCES`; without them (an install of compiled
+    files only), one of this process alone: no record then matches, every round ranks."""
+    digest = md5(usedforsecurity=False)
+    try:
+        for name in SOURCES:
+            digest.update((Path(__file__).parent / f"{name}.py").read_bytes())
+    except OSError:
+        return secrets.token_hex(16)
+    return digest.hexdigest()
+
+
+def base_digest(*parts: Any) -> str:
+    """The chain's base: the code's digest and ``parts`` (plain data: what every round's
+    snapshot depends on besides the results)."""
+    return md5(pickle.dumps((code_digest(), parts), 5), usedforsecurity=False).hexdigest()
+
+
+def next_digest(previous: str, rows: Sequence[tuple], unplayed: Iterable[Result]) -> str:
+    """The inputs' digest after a round: ``previous`` and the round's unit rows (in any
+    order: sorted here) and byes and forfeits."""
+    digest = md5(previous.encode(), usedforsecurity=False)
+    digest.update(pickle.dumps((sorted(rows), [repr(r) for r in unplayed]), 5))
+    return digest.hexdigest()
+
+
+@dataclass
+class Inputs:
+    """The chain's base, and by round the inputs' digest and the stored snapshot's."""
+
+    base: str
+    rounds: dict[int, tuple[str, str]] = field(default_factory=dict)
+
+    def before(self, number: int) -> str:
+        """The digest the chain continues from at round ``number``: the last recorded
+        round's before it (the base if none)."""
+        earlier = [r for r in self.rounds if r < number]
+        return self.rounds[max(earlier)][0] if earlier else self.base
+
+    def as_json(self) -> dict[str, Any]:
+        return {"base": self.base, "rounds": [[r, i, o] for r, (i, o) in self.rounds.items()]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None, base: str) -> Inputs:
+        """The recorded inputs if they have the same ``base``; else none recorded."""
+        if not data or data.get("base") != base:
+            return cls(base)
+        return cls(base, {r: (i, o) for r, i, o in data["rounds"]})
