@@ -515,7 +515,7 @@ def test_with_the_deal_only_the_true_declarations_and_the_b6_cards(setup):
             {"field": "cards"},
         ),
         ((), {"kind": "belote", "suit": "x"}, None, {"field": "suit"}),
-        ((), {"kind": "play", "card": "1o"}, None, {"field": "card"}),
+        ((), {"kind": "play", "card": "1o"}, "V1", {"field": "card"}),  # not of the deck
         ((), {"kind": "penalty", "seat": 1, "rule": "C7"}, None, {"field": "rule"}),
         (
             (),

@@ -111,7 +111,8 @@ def playing(setup):
             {"hand": 1, "trick": 1, "position": 2, "seat": 1, "card": "10b"},
         ),
         ({"kind": "play", "card": "10e"}, "V1", {"trick": 2, "position": 4, "card": "10e"}),
-        ({"kind": "play", "card": "7o"}, None, {"field": "card"}),
+        # not a card of the deck: V1 as in a record (RECORD_FORMAT.md), at the body's field
+        ({"kind": "play", "card": "7o"}, "V1", {"field": "card"}),
         ({"kind": "call", "call": "solo"}, "C3", {"call": 5}),
         ({"kind": "cante", "seat": 0, "suit": "c"}, "C9", {"trick": 1, "cante": 1}),
         ({"kind": "deal", "trump_card": "1o"}, None, {"field": "expected_seq"}),
