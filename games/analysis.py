@@ -24,7 +24,7 @@ from django.db.models import Exists, F, Max, OuterRef, Q
 from django.utils import timezone
 
 from .engine import find_game
-from .engine.analysis import analyse_hand
+from .engine.analysis import VERSION, analyse_hand
 from .engine.analysis.positions import reason_not_analysed
 from .models import Hand, HandAnalysis, HandEvent, Match
 
@@ -53,9 +53,9 @@ def default_budget() -> float:
 
 
 def is_current(row: HandAnalysis, digest: str, budget: float) -> bool:
-    """The row was computed from this log, and a "not solved" row with at least this
-    budget (a larger budget tries again)."""
-    if row.log != digest:
+    """The row was computed from this log by this analyser (``VERSION``), and a "not
+    solved" row with at least this budget (a larger budget tries again)."""
+    if row.log != digest or row.version != VERSION:
         return False
     return row.reason != "not solved" or (row.budget or 0) >= budget
 
@@ -99,6 +99,7 @@ def analyse_match(match_id: int, budget: float | None = None) -> dict[str, int]:
             "par": result.get("par"),
             "actual": result.get("actual"),
             "plays": result.get("plays", []),
+            "version": VERSION,
         }
         try:
             with transaction.atomic():
@@ -113,8 +114,9 @@ def unanalysed_matches(at_most: int) -> list[int]:
     """Up to ``at_most`` matches (oldest first) with a finished hand that has its deal
     and, by cheap columns, no current analysis: no row; a row of fewer or more events
     than the hand has now (``seq``); an event entered after the row was computed (a
-    correction that kept the count: undo then re-entry); a "not solved" row of a smaller
-    budget than now. :func:`analyse_match` then checks each hand's digest exactly.
+    correction that kept the count: undo then re-entry); a row of an older analyser
+    (``VERSION``); a "not solved" row of a smaller budget than now.
+    :func:`analyse_match` then checks each hand's digest exactly.
 
     Only the games the write path analyses (:func:`analyses_on_write`; the others wait
     for ``manage.py analyse_hands``), and only matches untouched for a lease
@@ -127,6 +129,7 @@ def unanalysed_matches(at_most: int) -> list[int]:
         Q(analysis__isnull=True)
         | ~Q(analysis__seq=F("next_seq"))
         | Q(Exists(later))
+        | Q(analysis__version__lt=VERSION)
         | Q(analysis__reason="not solved", analysis__budget__lt=default_budget())
     )
     hands = Hand.objects.filter(
@@ -188,7 +191,7 @@ def current_analyses(
     out = {}
     for row in HandAnalysis.objects.filter(hand__match=match).select_related("hand"):
         number = row.hand.number
-        if number in digests and row.log == digests[number][1]:
+        if number in digests and row.log == digests[number][1] and row.version == VERSION:
             out[number] = row
     return out
 
@@ -229,10 +232,14 @@ def pending(match: Match) -> dict[str, Any]:
 
 
 def analysis_payload(
-    row: HandAnalysis | None, number: int, waiting: dict[str, Any] | None = None
+    row: HandAnalysis | None,
+    number: int,
+    waiting: dict[str, Any] | None = None,
+    players: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """A hand's analysis as the API and pages show it (ANALYSIS.md's object);
-    ``waiting`` (:func:`pending`) when not yet computed for the hand's current log."""
+    """A hand's analysis as the API shows it (ANALYSIS.md's object); ``waiting``
+    (:func:`pending`) when not yet computed for the hand's current log; ``players``: the
+    counted side's (``side_players``, :func:`counted_seats` by name)."""
     if row is None:
         return {"number": number, **(waiting or {"analysed": False, "reason": "pending"})}
     if not row.analysed:
@@ -244,6 +251,7 @@ def analysis_payload(
         "number": number,
         "analysed": True,
         "side": row.side,
+        "side_players": players or [],
         "value": row.value,
         "par": row.par,
         "actual": row.actual,
@@ -255,7 +263,9 @@ def match_analysis(match: Match) -> tuple[list[dict[str, Any]], str]:
     """Every complete hand's analysis payload, in hand order, and a digest of what they
     show (the API's ETag): each hand's log digest and the row current for it, if any,
     with the moment it was computed (a "not solved" row tried again changes it). A hand
-    :func:`known_reasons` lists says its reason whether or not a row was stored."""
+    :func:`known_reasons` lists says its reason whether or not a row was stored. The
+    counted side's players are named (``side_players``): their names are in the digest
+    too, so a renamed player is no 304."""
     digests = hand_digests(match)
     rows = current_analyses(match, digests)
     known = known_reasons(match)
@@ -267,11 +277,19 @@ def match_analysis(match: Match) -> tuple[list[dict[str, Any]], str]:
         for n in numbers
     ]
     waiting = pending(match)
-    tag = hashlib.sha1(json.dumps([shown, waiting["waits_for"]]).encode()).hexdigest()
+    names = list(match.seats.order_by("number").values_list("player__display_name", flat=True))
+    tag = hashlib.sha1(json.dumps([shown, waiting["waits_for"], names]).encode()).hexdigest()
+    game = find_game(match.game)
+    rules = game.parse_rules(match.rules)
+
+    def players(row: HandAnalysis | None) -> list[dict[str, Any]]:
+        seats = counted_seats(game, rules, row) if row is not None and row.analysed else []
+        return [{"seat": s, "name": names[s]} for s in seats if s < len(names)]
+
     return [
         {"number": n, "analysed": False, "reason": known[n]}
         if n in known
-        else analysis_payload(rows.get(n), n, waiting)
+        else analysis_payload(rows.get(n), n, waiting, players(rows.get(n)))
         for n in numbers
     ], tag
 
@@ -283,13 +301,17 @@ def analyses_on_write(game: str) -> bool:
     return game in settings.ANALYSIS_ON_WRITE
 
 
-def counted_players(game: Any, rules: Any, row: HandAnalysis, names: list[str]) -> str:
-    """Who the value counts for (ANALYSIS.md's counted side, ``side`` a unit of the
-    game: a side, or a seat of three-player Subastao), by name: the unit's seats that
-    played a card (a declarer's partner sits out, C5, and is not named)."""
+def counted_seats(game: Any, rules: Any, row: HandAnalysis) -> list[int]:
+    """The seats the value counts for (ANALYSIS.md's counted side, ``side`` a unit of the
+    game: a side, or a seat of three-player Subastao): the unit's seats that played a
+    card (a declarer's partner sits out, C5, and is not counted)."""
     played = {p["seat"] for p in row.plays}
-    seats = [s for s in game.unit_seats(rules, row.side) if s in played]
-    return " & ".join(names[s] for s in seats if s < len(names))
+    return [s for s in game.unit_seats(rules, row.side) if s in played]
+
+
+def counted_players(game: Any, rules: Any, row: HandAnalysis, names: list[str]) -> str:
+    """Who the value counts for, by name (the pages': :func:`counted_seats`)."""
+    return " & ".join(names[s] for s in counted_seats(game, rules, row) if s < len(names))
 
 
 def cante_changes(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:

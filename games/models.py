@@ -317,6 +317,8 @@ class HandAnalysis(models.Model):
     par = models.IntegerField(_("par"), null=True, blank=True)
     actual = models.IntegerField(_("actual"), null=True, blank=True)
     plays = models.JSONField(_("every card"), default=list, blank=True)
+    #: the analyser's version it was computed by (``games.engine.analysis.VERSION``)
+    version = models.PositiveSmallIntegerField(_("analyser version"), default=1)
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

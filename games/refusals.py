@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from .cardnames import card_is_feminine, card_said, suit_of_name, suit_said
 from .engine import Game, find_game
 from .engine.cards import Card
-from .engine.messages import Items, Msg, Seat
+from .engine.messages import Items, Msg, Seat, SeatGiven
 
 
 def localize(
@@ -54,6 +54,13 @@ def _render(value: Any, game: Game | None, names: list[str]) -> Any:
     """``value`` said for the reader: a text, or a number as it is (a template formats it)."""
     if isinstance(value, Seat):
         return seat_label(int(value), names)
+    if isinstance(value, SeatGiven):  # the number as given, said as a seat if it is one
+        if 0 <= value < value.seats:
+            return seat_label(int(value), names)
+        return _("%(given)s (not a seat: seats are numbered 0 to %(last)s)") % {
+            "given": int(value),
+            "last": value.seats - 1,
+        }
     if isinstance(value, Card):
         if game is None:
             return str(value)

@@ -38,6 +38,7 @@ REFUSALS = {
     ),
     "error_body": 0,  # the API's body, made outside a view (cuatrola_site/errors.py)
     **dict.fromkeys(["RuleError", "expect", "_error", "_body"], 1),
+    "refuse_other_keys": 2,  # a body's key it does not take (games/api/serializers.py)
 }
 #: ValueErrors that are a programmer's mistake, never a refusal anyone reads (a table
 #: declared twice, a bot asked to move in a finished match)

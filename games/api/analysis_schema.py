@@ -17,6 +17,11 @@ class CardAnalysisSerializer(serializers.Serializer):
     best_cards = serializers.ListField(child=serializers.CharField())
 
 
+class CountedPlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(help_text="The player's name")
+
+
 class HandAnalysisSerializer(serializers.Serializer):
     number = serializers.IntegerField(help_text="The hand's number")
     analysed = serializers.BooleanField()
@@ -37,7 +42,15 @@ class HandAnalysisSerializer(serializers.Serializer):
     budget = serializers.FloatField(
         required=False, allow_null=True, help_text="CPU seconds searched before not solved"
     )
-    side = serializers.JSONField(required=False, help_text="The counted side (ANALYSIS.md)")
+    side = serializers.JSONField(
+        required=False, help_text="The counted side (ANALYSIS.md): the game's unit"
+    )
+    side_players = CountedPlayerSerializer(
+        many=True,
+        required=False,
+        help_text="The counted side's players, by seat: the unit's seats that played a "
+        "card (a declarer's partner sitting out is not counted)",
+    )
     value = serializers.ChoiceField(["margin", "tricks"], required=False)
     par = serializers.IntegerField(required=False, help_text="The value with best play")
     actual = serializers.IntegerField(required=False, help_text="The value the play reached")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.core.validators import validate_slug
 from django.http import HttpRequest
 from drf_spectacular.contrib.django_filters import DjangoFilterExtension
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -275,6 +276,17 @@ class EmptyMeansNoFilter(DjangoFilterExtension):
             if validate_slug in filter_field.extra.get("validators", []):
                 parameter["schema"]["pattern"] = SLUG_PATTERN
         return parameters
+
+
+class ClosedEventBody(OpenApiSerializerExtension):
+    """The events body has no key but its fields (EventSerializer refuses any other):
+    ``additionalProperties: false``, which drf-spectacular does not say of a serializer."""
+
+    target_class = "games.api.serializers.EventSerializer"
+
+    def map_serializer(self, auto_schema, direction) -> dict:
+        schema = auto_schema._map_basic_serializer(self.target, direction)
+        return {**schema, "additionalProperties": False}
 
 
 def _links(source: str, targets: dict[str, str], **parameters: str) -> dict[str, dict]:

@@ -10,7 +10,7 @@ from rest_framework import serializers
 from clubs.access import device_scope, scope_of
 from clubs.models import Club, DeviceToken, Player
 
-from ..engine import games, ranges_of
+from ..engine import find_game, games, ranges_of
 from ..models import default_game_name, game_choices
 from .parsers import JSONField
 
@@ -25,6 +25,32 @@ class TextField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A JSON integer only: DRF's IntegerField takes ``"2"``, ``2.0`` and ``true`` (as 1),
+    which the schema's ``integer`` does not admit."""
+
+    def to_internal_value(self, data):
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class TruthField(serializers.BooleanField):
+    """JSON ``true`` or ``false`` only: DRF's BooleanField takes ``"yes"``, ``"1"``, ``1``…"""
+
+    def to_internal_value(self, data):
+        if type(data) is not bool:
+            self.fail("invalid")
+        return data
+
+
+def refuse_other_keys(data, keys, message: str) -> None:
+    """A 400 naming the first key of the body ``data`` not in ``keys``: as the schema says
+    (``additionalProperties: false``), rather than one ignored."""
+    if hasattr(data, "keys") and (other := sorted(set(data) - set(keys))):
+        raise serializers.ValidationError({other[0]: message})
 
 
 @extend_schema_field({"type": "string", "pattern": f"^{SLUG.pattern}$"})
@@ -137,12 +163,13 @@ EVENT_KINDS = tuple(dict.fromkeys(kind for game in games() for kind in game.even
 
 class EventSerializer(serializers.Serializer):
     """``expected_seq`` and the event in the notation of the match's game; ``hand``
-    defaults to the hand in play. The fields below are the games' notations, typed; any
-    other key goes to the game's codec as it is (a new game needs no change here), and
-    the codec judges every value (an unknown kind is a 400 naming ``kind``)."""
+    defaults to the hand in play. The fields below are the games' notations, typed (JSON
+    types only: no ``"2"`` for a number); the codec judges every value (an unknown kind is
+    a 400 naming ``kind``). Any other key is a 400 naming it: with ``context["game"]``
+    (the match's game) a key that game's kind does not take too (``Game.event_keys``)."""
 
-    hand = serializers.IntegerField(required=False, min_value=1, max_value=10_000)
-    expected_seq = serializers.IntegerField(min_value=0, max_value=1_000_000)
+    hand = WholeNumberField(required=False, min_value=1, max_value=10_000)
+    expected_seq = WholeNumberField(min_value=0, max_value=1_000_000)
     kind = serializers.ChoiceField(
         choices=EVENT_KINDS,
         help_text="The event's kind in the game's notation: deal, call, play, cante, penalty "
@@ -150,25 +177,33 @@ class EventSerializer(serializers.Serializer):
         "declaration, belote, play, penalty (Belote). A kind of another game is the game's "
         "400 naming `kind`.",
     )
-    trump_card = serializers.CharField(required=False)
-    deal = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField()), required=False
-    )
-    dealer = serializers.IntegerField(required=False, min_value=-1_000, max_value=1_000)
-    call = serializers.CharField(required=False)
+    trump_card = TextField(required=False)
+    deal = serializers.ListField(child=serializers.ListField(child=TextField()), required=False)
+    dealer = WholeNumberField(required=False, min_value=-1_000, max_value=1_000)
+    call = TextField(required=False)
     bid = BidField(required=False)
-    card = serializers.CharField(required=False)
-    seat = serializers.IntegerField(required=False, min_value=-1_000, max_value=1_000)
-    suit = serializers.CharField(required=False)
-    tute = serializers.CharField(required=False)
-    after_trick = serializers.IntegerField(required=False, min_value=-1_000, max_value=1_000)
-    rule = serializers.CharField(required=False)
+    card = TextField(required=False)
+    seat = WholeNumberField(required=False, min_value=-1_000, max_value=1_000)
+    suit = TextField(required=False)
+    tute = TextField(required=False)
+    after_trick = WholeNumberField(required=False, min_value=-1_000, max_value=1_000)
+    rule = TextField(required=False)
+    type = TextField(required=False, help_text="A Belote declaration's type")
+    cards = serializers.ListField(
+        child=TextField(), required=False, help_text="A Belote declaration's cards"
+    )
 
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if hasattr(data, "items"):  # keys no game above names: the game's codec judges them
-            value.update({k: v for k, v in data.items() if k not in self.fields})
-        return value
+    #: the keys of the body that are not the event's
+    ENVELOPE = ("hand", "expected_seq", "kind")
+
+    def validate(self, attrs):
+        keys = self.fields
+        if (game := self.context.get("game")) is not None:
+            taken = find_game(game).event_keys(attrs["kind"])
+            if taken is not None:  # a kind of another game is the codec's to refuse
+                keys = (*self.ENVELOPE, *taken)
+        refuse_other_keys(self.initial_data, keys, "no such key in an event of this kind")
+        return attrs
 
     def event(self) -> dict:
         data = dict(self.validated_data)
@@ -178,39 +213,51 @@ class EventSerializer(serializers.Serializer):
 
 
 class UndoSerializer(serializers.Serializer):
-    hand = serializers.IntegerField(required=False, min_value=1, max_value=10_000)
-    to_seq = serializers.IntegerField(required=False, min_value=0, max_value=1_000_000)
-    last_seq = serializers.IntegerField(
+    """The documented forms (views.UNDO_BODY): ``hand`` with ``last_seq`` (the last
+    event, named as the client showed it) or with ``to_seq`` (a roll-back), each with an
+    optional ``reopen``. A body naming no event (``{}``) is refused: a blind undo took
+    whatever was last, which a stale client never showed."""
+
+    hand = WholeNumberField(required=False, min_value=1, max_value=10_000)
+    to_seq = WholeNumberField(required=False, min_value=0, max_value=1_000_000)
+    last_seq = WholeNumberField(
         required=False,
         min_value=0,
         max_value=1_000_000,
         help_text="With `hand`: the number of the event you expect to remove, the match's "
         "last one; any other last event is a 409 and nothing is removed.",
     )
-    reopen = serializers.BooleanField(
+    reopen = TruthField(
         required=False,
         default=False,
-        help_text="The undo takes an entry of a complete hand (in any form: the last "
-        "event, `last_seq` or `to_seq`) and you do mean to reopen it (its points leave the "
-        "score, a finished match is back in play); without it that undo is a 409.",
+        help_text="The undo takes an entry of a complete hand (in either form: `last_seq` "
+        "or `to_seq`) and you do mean to reopen it (its points leave the score, a finished "
+        "match is back in play); without it that undo is a 409.",
     )
 
     def validate(self, attrs):
-        # as the schema says (views.UNDO_BODY): no other key, rather than one ignored
-        if hasattr(self.initial_data, "keys") and (
-            other := sorted(set(self.initial_data) - set(self.fields))
-        ):
-            raise serializers.ValidationError(
-                {other[0]: "undo takes hand with to_seq or last_seq (and reopen) only"}
-            )
+        refuse_other_keys(
+            self.initial_data,
+            self.fields,
+            "undo takes hand with to_seq or last_seq (and reopen) only",
+        )
         if "to_seq" in attrs and "last_seq" in attrs:
             raise serializers.ValidationError(
                 "give to_seq to roll a hand back or last_seq to name the last event, not both"
             )
-        if ("hand" in attrs) != ("to_seq" in attrs or "last_seq" in attrs):
+        if "hand" not in attrs:  # both forms name the hand
             raise serializers.ValidationError(
-                "give both hand and to_seq to roll a hand back, hand and last_seq to undo "
-                "the last event by its number, or neither to undo the last event"
+                {
+                    "hand": "give hand with last_seq to undo the last event, or with to_seq to "
+                    "roll the hand back"
+                }
+            )
+        if "to_seq" not in attrs and "last_seq" not in attrs:
+            raise serializers.ValidationError(
+                {
+                    "last_seq": "give hand with last_seq to undo the last event, or with to_seq "
+                    "to roll the hand back"
+                }
             )
         return attrs
 

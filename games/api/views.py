@@ -61,13 +61,12 @@ from .serializers import (
     UndoSerializer,
 )
 
-#: the undo body as the server takes it: nothing (the last event), a hand and the
-#: sequence number to roll it back to, or a hand and the number of the last event as the
-#: client showed it (UndoSerializer refuses any other shape); each may say ``reopen``
+#: the undo body as the server takes it: a hand and the sequence number to roll it back
+#: to, or a hand and the number of the last event as the client showed it
+#: (UndoSerializer refuses any other shape, ``{}`` too); each may say ``reopen``
 REOPEN = {"type": "boolean"}
 UNDO_BODY = {
     "oneOf": [
-        {"type": "object", "additionalProperties": False, "properties": {"reopen": REOPEN}},
         {
             "type": "object",
             "additionalProperties": False,
@@ -412,7 +411,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             # who may write first, what they wrote after: the service reads the body once
             # the match is found readable and recordable, under its lock (one read of it)
             self.match = match  # a refusal names its players
-            body = EventSerializer(data=request.data)
+            body = EventSerializer(data=request.data, context={"game": match.game})
             body.is_valid(raise_exception=True)
             data = body.validated_data
             return data.get("hand") or None, data["expected_seq"], body.event()
@@ -427,11 +426,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         summary="Undo the last event, or roll a hand back",
-        description='`{}` removes the match\'s last event; `{"hand": 3, "to_seq": 7}` '
-        "removes hand 3's events from number 7 on, and every later hand; "
-        '`{"hand": 2, "last_seq": 4}` removes the last event only if it is hand 2\'s number '
-        "4 (409 otherwise: a stale client never removes what it did not show). In every "
-        "form, an undo that takes an entry of a complete hand (a finished match's last one "
+        description='`{"hand": 2, "last_seq": 4}` removes the last event only if it is '
+        "hand 2's number 4 (409 otherwise: a stale client never removes what it did not "
+        'show); `{"hand": 3, "to_seq": 7}` removes hand 3\'s events from number 7 on, and '
+        "every later hand. A body that names no event (`{}`) is a 400 naming `hand`. In "
+        "either form, an undo that takes an entry of a complete hand (a finished match's last one "
         'too) goes only with `"reopen": true` (409 otherwise, nothing removed). '
         "Organisers, or the match's scorer. Every undo is kept as an audit record. 409 (with "
         "the match's `state`) when there is nothing there to undo: no event, no such hand, "

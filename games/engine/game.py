@@ -225,6 +225,11 @@ class Game(ABC):
         """The ``kind`` values of the game's event notation (the API lists them)."""
 
     @abstractmethod
+    def event_keys(self, kind: str) -> tuple[str, ...] | None:
+        """The notation's keys of an event of ``kind`` besides ``kind`` (None: the game has
+        no such kind): the API refuses any other key rather than ignore it."""
+
+    @abstractmethod
     def new_match(self, rules: Any, first_dealer: int | None = None) -> Any:
         """An empty match state: ``apply(event)``, ``score``, ``finished``,
         ``winner_unit``, ``hands``, ``current``."""

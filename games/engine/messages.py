@@ -5,8 +5,9 @@ The checker and the CLI print the English text, which must stay exactly what it 
 the English sentence from a template and its parameters and keeps both on the string.
 The site (games/refusals.py) then looks the template up in its catalogue and fills it
 with the players' names and the cards in words. Parameters that are seats are wrapped in
-:class:`Seat` (English "seat 2"), cards stay :class:`~.cards.Card`, nested messages stay
-:class:`Msg`; anything else is shown as it is.
+:class:`Seat` (English "seat 2"; a number given for a seat, :class:`SeatGiven`), cards
+stay :class:`~.cards.Card`, nested messages stay :class:`Msg`; anything else is shown as
+it is.
 """
 
 from __future__ import annotations
@@ -26,6 +27,20 @@ class Seat(int):
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+
+class SeatGiven(int):
+    """A seat number as an event gave it (a deal's ``dealer``), which may be no seat of
+    the table: written as it was given ("9", so the checker's line stays what it was);
+    the site says a seat of the table by its player, another number as not a seat (of
+    ``seats``, numbered from 0)."""
+
+    seats: int
+
+    def __new__(cls, value: int, seats: int) -> SeatGiven:
+        self = super().__new__(cls, value)
+        self.seats = seats
+        return self
 
 
 class Msg(str):

@@ -18,7 +18,9 @@ def parse_event(game: Game, data: Any) -> Any:
         text = str(exc)
         first = text.split(":", 1)[0] if ":" in text else text.split(" ", 1)[0]
         known = isinstance(data, dict) and first in data and first != "kind"
-        raise Refused(text, item={"field": first if known or ":" in text else "kind"}) from exc
+        field = first if known or ":" in text else "kind"
+        # a value that breaks a rule (a card not of the deck: V1) cites it, as a record does
+        raise Refused(text, getattr(exc, "rule", None), {"field": field}) from exc
 
 
 def filled_in(game: Game, kind: Any) -> str | None:

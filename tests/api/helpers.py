@@ -35,6 +35,14 @@ def match_now(client, match_id: int) -> dict:
     return response.json()
 
 
+def undo_last(client, match_id: int, **extra) -> dict:
+    """The undo of the match's last event as the pad sends it: named by ``legal/``'s
+    ``last_entry`` (``extra``: ``reopen``)."""
+    entry = client.get(f"/api/v1/matches/{match_id}/legal/").json()["last_entry"]
+    body = {"hand": entry["hand"], "last_seq": entry["seq"], **extra}
+    return client.post(f"/api/v1/matches/{match_id}/undo/", body, format="json")
+
+
 def create_match(client, players, *, rules=None, first_dealer=0, club="pena") -> dict:
     body = {
         "club": club,

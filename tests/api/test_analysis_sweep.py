@@ -121,3 +121,22 @@ def test_the_analysis_answers_304_to_its_etag_until_it_changes(
         "waits_for": "worker",  # Cuatrola's write path sends it (ANALYSIS_ON_WRITE)
     }
     assert pending["ETag"] != etag
+
+
+def test_an_analysis_of_an_older_analyser_is_swept_and_recomputed(setup, monkeypatch):
+    """The analyser's VERSION raised (what an analysis says changed): every row of the
+    older one is stale — shown nowhere, found by the sweep (bounded per run), recomputed
+    once."""
+    matches = [lost(setup, seed=s) for s in (5, 6, 7)]
+    for match in matches:
+        analyse_match(match.pk)
+    assert unanalysed_matches(10) == []
+    monkeypatch.setattr("games.analysis.VERSION", 2)
+    assert current_analyses(matches[0]) == {}  # the old rows are not shown
+    assert unanalysed_matches(10) == [m.pk for m in matches]
+    assert sweep_lost(at_most=2) == [m.pk for m in matches[:2]]  # at most 2 a run
+    assert set(HandAnalysis.objects.values_list("version", flat=True)) == {1, 2}
+    assert sweep_lost(at_most=2) == [matches[2].pk]
+    assert set(HandAnalysis.objects.values_list("version", flat=True)) == {2}
+    assert sorted(current_analyses(matches[0])) == [1, 2]
+    assert unanalysed_matches(10) == []

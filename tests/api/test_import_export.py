@@ -137,7 +137,8 @@ def test_a_renuncio_settled_by_its_penalty_imports_replays_and_undoes_whole(setu
     assert client.get(f"/api/v1/matches/{match_id}/").json()["score"] == [1, 0]  # replayed
 
     url = f"/api/v1/matches/{match_id}/undo/"
-    response = client.post(url, {"reopen": True}, format="json")  # hand 1 is complete
+    last = {"hand": 1, "last_seq": 13, "reopen": True}  # hand 1 is complete
+    response = client.post(url, last, format="json")
     assert response.status_code == 400
     body = response.json()
     assert (body["rule"], body["item"]) == ("C12", {"hand": 1, "trick": 1, "position": 2})

@@ -59,7 +59,7 @@ def test_undo(setup, match_id, who, status):
         format="json",
     )
     response = client_for(_actor(setup, who)).post(
-        f"/api/v1/matches/{match_id}/undo/", {}, format="json"
+        f"/api/v1/matches/{match_id}/undo/", {"hand": 1, "last_seq": 0}, format="json"
     )
     assert response.status_code == status
     assert HandEvent.objects.count() == (0 if status == 200 else 1)
@@ -93,7 +93,9 @@ def test_only_the_matchs_own_scorer_or_an_organiser_may_undo(setup, match_id):
         {"hand": 1, "expected_seq": 0, "kind": "deal", "trump_card": "10o"},
         format="json",
     )
-    response = client_for(second).post(f"/api/v1/matches/{match_id}/undo/", {}, format="json")
+    response = client_for(second).post(
+        f"/api/v1/matches/{match_id}/undo/", {"hand": 1, "last_seq": 0}, format="json"
+    )
     assert response.status_code == 403
 
 

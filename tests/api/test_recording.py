@@ -111,7 +111,8 @@ def playing(setup):
             {"hand": 1, "trick": 1, "position": 2, "seat": 1, "card": "10b"},
         ),
         ({"kind": "play", "card": "10e"}, "V1", {"trick": 2, "position": 4, "card": "10e"}),
-        ({"kind": "play", "card": "7o"}, None, {"field": "card"}),
+        # not a card of the deck: V1 as in a record (RECORD_FORMAT.md), at the body's field
+        ({"kind": "play", "card": "7o"}, "V1", {"field": "card"}),
         ({"kind": "call", "call": "solo"}, "C3", {"call": 5}),
         ({"kind": "cante", "seat": 0, "suit": "c"}, "C9", {"trick": 1, "cante": 1}),
         ({"kind": "deal", "trump_card": "1o"}, None, {"field": "expected_seq"}),
@@ -194,7 +195,8 @@ def test_undo_the_last_event_and_roll_a_hand_back_with_an_audit(setup, playing):
     _client, state = playing
     match_id = state["id"]
     organiser = client_for(setup.organiser)
-    response = organiser.post(f"/api/v1/matches/{match_id}/undo/", {}, format="json")
+    last = {"hand": 1, "last_seq": state["current"]["next_seq"] - 1}
+    response = organiser.post(f"/api/v1/matches/{match_id}/undo/", last, format="json")
     assert response.status_code == 200
     assert response.json()["current"]["trick"] == [
         {"seat": 2, "card": "1e"},
@@ -228,7 +230,8 @@ def test_undo_across_hands_reopens_the_finished_hand(setup):
     url = f"/api/v1/matches/{state['id']}/undo/"
     # hand 1 is complete: undoing its last card takes its point off the score, so the
     # client must say it means it, in every form of the undo (nothing goes otherwise)
-    for body in ({}, {"hand": 1, "to_seq": 19}, {"hand": 2, "to_seq": 0}):
+    last = {"hand": 1, "last_seq": 24}  # the card that closed trick 5
+    for body in (last, {"hand": 1, "to_seq": 19}, {"hand": 2, "to_seq": 0}):
         response = client.post(url, body, format="json")
         if body.get("hand") == 2:  # hand 2 has no entry yet: nothing there to undo
             assert response.status_code == 409
@@ -239,7 +242,7 @@ def test_undo_across_hands_reopens_the_finished_hand(setup):
         assert "reopens hand 1, which is complete" in response.json()["message"]
         assert response.json()["state"]["score"] == [1, 0]  # every 409: the match as it is
         assert client.get(f"/api/v1/matches/{state['id']}/").json()["score"] == [1, 0]
-    response = client.post(url, {"reopen": True}, format="json")
+    response = client.post(url, {**last, "reopen": True}, format="json")
     state = response.json()
     assert state["score"] == [0, 0]
     assert state["current"]["hand"] == 1

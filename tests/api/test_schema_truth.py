@@ -36,7 +36,7 @@ def test_options_describes_each_write_body(setup, match_id):
         "/api/v1/matches/import/": {"club", "record", "file"},
         f"/api/v1/matches/{match_id}/events/": {
             *("hand", "expected_seq", "kind", "trump_card", "deal", "dealer", "call", "bid"),
-            *("card", "seat", "suit", "tute", "after_trick", "rule"),
+            *("card", "seat", "suit", "tute", "after_trick", "rule", "type", "cards"),
         },
         f"/api/v1/matches/{match_id}/undo/": {"hand", "to_seq", "last_seq", "reopen"},
     }
@@ -276,7 +276,7 @@ def test_undo_of_what_is_not_there_is_409_with_the_state(setup, match_id):
     client = client_for(setup.scorer)
     url = f"/api/v1/matches/{match_id}/undo/"
     for body, field in [
-        ({}, "hand"),  # nothing recorded yet
+        ({"hand": 1, "last_seq": 0}, "hand"),  # nothing recorded yet
         ({"hand": 7, "to_seq": 0}, "hand"),
         ({"hand": 1, "to_seq": 0}, "to_seq"),
     ]:

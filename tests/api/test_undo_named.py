@@ -98,32 +98,39 @@ def test_a_named_undo_inside_the_hand_needs_no_reopen(hand_one_done):
 
 
 @pytest.mark.parametrize(
-    "body",
-    [{"last_seq": 3}, {"hand": 1, "to_seq": 2, "last_seq": 3}, {"hand": 1, "reopen": True}],
+    ("body", "field"),
+    [
+        ({"last_seq": 3}, "hand"),
+        ({"hand": 1, "reopen": True}, "last_seq"),
+        # a shape error is the body's as a whole: no field (not DRF's "non_field_errors")
+        ({"hand": 1, "to_seq": 2, "last_seq": 3}, None),
+    ],
 )
-def test_a_half_named_undo_is_a_400(hand_one_done, body):
+def test_a_half_named_undo_is_a_400(hand_one_done, body, field):
     client, state = hand_one_done
     count = HandEvent.objects.count()
     response = client.post(f"/api/v1/matches/{state['id']}/undo/", body, format="json")
     assert response.status_code == 400
     assert HandEvent.objects.count() == count
-    # a shape error is the body's as a whole: no field (not DRF's "non_field_errors")
-    assert "field" not in response.json()["item"]
+    assert response.json()["item"].get("field") == field
 
 
 @pytest.mark.parametrize(
     "body",
     [
-        {"reopen": True},
         {"hand": 1, "to_seq": 3, "reopen": True},
         {"hand": 1, "last_seq": 24, "reopen": True},
     ],
 )
 def test_the_schema_takes_reopen_in_every_form_of_the_undo(body):
-    """The documented way to take back a finished match's last card (``{"reopen": true}``)
-    or roll back into a complete hand is a body the published schema accepts."""
+    """The documented way to take back a finished match's last card (``{"hand", "last_seq",
+    "reopen": true}``) or roll back into a complete hand is a body the published schema
+    accepts; one that names no event (``{}``, ``{"reopen": true}``) it does not."""
     import jsonschema
 
     from games.api.views import UNDO_BODY
 
     jsonschema.validate(body, UNDO_BODY)
+    for blind in ({}, {"reopen": True}, {"hand": 1, "last_seq": 24, "reopen": "yes"}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(blind, UNDO_BODY)

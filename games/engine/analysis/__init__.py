@@ -22,12 +22,18 @@ from .report import analyse_hand, analyse_record, analyse_start, best_line, repl
 from .solver import Solver, Unsolved
 from .space import NONE, Spec
 
+#: what a stored analysis was computed by: raise it when what an analysis says changes
+#: (ANALYSIS.md's definition, the report's fields), so that every row of an older one is
+#: stale and the sweep recomputes it (docs/analysis.md "On the site")
+VERSION = 1
+
 #: the search runs compiled (``make analysis-fast``), not as pure Python
 ACCELERATED: bool = accel.is_compiled(_solver) and accel.is_compiled(_shortcuts)
 
 __all__ = [
     "ACCELERATED",
     "NONE",
+    "VERSION",
     "Position",
     "Solver",
     "Spec",

@@ -179,13 +179,24 @@ def choice_field(key: str, choices: Sequence[Any], message: str) -> Field:
     return Field(key, read)
 
 
+class RuleValueError(ValueError):
+    """A field's value that breaks a rule of RULES.md, not the notation's shape: a card
+    that is not of the deck is V1 (RECORD_FORMAT.md: "a card that is not in the deck"),
+    as the record checker cites it, wherever the card is read."""
+
+    def __init__(self, message: Any, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
 def card_field(deck: Deck, message: str) -> Field:
-    """A card of ``deck`` as text (``message`` a template with ``{text!r}``)."""
+    """A card of ``deck`` as text (``message`` a template with ``{text!r}``); a text that
+    is no card of the deck breaks V1."""
 
     def read(text: Any) -> Card:
         card = deck.card(text) if isinstance(text, str) else None
         if card is None:
-            raise ValueError(msg(message, text=text))
+            raise RuleValueError(msg(message, text=text), "V1")
         return card
 
     return Field("card", read, write=lambda card: card.text)

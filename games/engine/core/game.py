@@ -107,6 +107,10 @@ class TrickGame(Game):
     def event_kinds(self) -> tuple[str, ...]:
         return tuple(self.events.CODEC.kinds)
 
+    def event_keys(self, kind: str) -> tuple[str, ...] | None:
+        found = self.events.CODEC.kinds.get(kind)
+        return None if found is None else tuple(f.key for f in found.fields)
+
     def is_deal(self, event: Any) -> bool:
         return isinstance(event, self.match_class.deal_class)
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from ..errors import RuleError
-from ..messages import Seat, msg, msg_from
+from ..messages import Seat, SeatGiven, msg, msg_from
 
 
 class TrickMatch:
@@ -156,7 +156,12 @@ class TrickMatch:
         if self.next_dealer is not None and dealer != self.next_dealer:
             raise RuleError(
                 self.dealer_rule,
-                msg(self.wrong_dealer, number=number, seat=Seat(self.next_dealer), dealer=dealer),
+                msg(
+                    self.wrong_dealer,
+                    number=number,
+                    seat=Seat(self.next_dealer),
+                    dealer=SeatGiven(dealer, self.players) if type(dealer) is int else dealer,
+                ),
                 hand=number,
             )
         return number
