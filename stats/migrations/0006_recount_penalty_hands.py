@@ -20,8 +20,8 @@ def drop_derived_if_a_penalty(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
+        # the games tables it reads (HandEvent.kind, Match.status) are as old as stats
         ("stats", "0005_stattotal_player_season_scope"),
-        ("games", "0012_default_game_from_registry"),
     ]
 
     operations = [migrations.RunPython(drop_derived_if_a_penalty, migrations.RunPython.noop)]
