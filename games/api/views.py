@@ -59,6 +59,7 @@ from .serializers import (
     MatchCreateSerializer,
     PlayerSerializer,
     UndoSerializer,
+    event_posted,
 )
 
 #: the undo body as the server takes it: nothing (the last event), a hand and the
@@ -412,6 +413,9 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             # who may write first, what they wrote after: the service reads the body once
             # the match is found readable and recordable, under its lock (one read of it)
             self.match = match  # a refusal names its players
+            posted = event_posted(request.data)
+            if posted is not None:
+                return posted
             body = EventSerializer(data=request.data)
             body.is_valid(raise_exception=True)
             data = body.validated_data
