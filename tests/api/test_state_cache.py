@@ -163,6 +163,7 @@ def test_the_kept_state_is_the_one_the_next_event_starts_from(dealt):
     match, posts = dealt
     assert statecache.load(match) is not None
     cache.set(statecache.key(match), statecache.entry(match, services.new_state(match)))
+    statecache.LOCAL.clear()  # another process's copy: this one has none
     hand = match.hands.get(number=1)
     event = {k: v for k, v in posts[3].items() if k not in ("hand", "expected_seq")}
     with pytest.raises(services.Refused) as refused:
@@ -186,6 +187,20 @@ def test_a_state_kept_for_another_version_is_ignored(setup, dealt):
     event = {k: v for k, v in posts[3].items() if k not in ("hand", "expected_seq")}
     outcome = services.record_event(hand, 3, event, setup.scorer)
     assert seen(outcome.state) == seen(services.replay(current(match)))
+
+
+def test_this_process_reads_its_own_kept_state_until_another_write(setup, dealt):
+    """The process that kept the state reads it back without the shared cache (gone
+    here); once another process's write moved the match on (another version, its entry
+    in the shared cache), its own copy is stale and the shared entry is read."""
+    match, posts = dealt
+    cache.delete(statecache.key(match))
+    assert seen(statecache.load(match)) == seen(services.replay(match))
+    Match.objects.filter(pk=match.pk).update(version=match.version + 1)
+    moved = current(match)
+    assert statecache.load(moved) is None  # its own copy is of the version before
+    cache.set(statecache.key(moved), statecache.entry(moved, services.new_state(moved)))
+    assert statecache.load(moved).hands == []  # the other process's entry
 
 
 def test_a_state_kept_before_a_restore_is_ignored(dealt):
