@@ -3,8 +3,9 @@
 An event starts from the state the match's last write kept in the shared cache
 (:mod:`.statecache`), or from its log replayed when there is none for its version, and
 costs the engine's work on that one event and a constant number of queries: the match's
-and the hand's locks, the event's insert, the hand's and the match's updates (a hand's
-end adds its results and the next hand's row)."""
+lock, the hand's read, and the event's insert with the hand's and the match's updates,
+one statement on PostgreSQL (:mod:`.statements`; a hand's end adds its results and the
+next hand's row, through the ORM)."""
 
 from __future__ import annotations
 
@@ -79,8 +80,9 @@ def record_read(match_id: int, user: User, read: Callable[[Match], Posted]) -> O
 def _locked(match_id: int, user: User, *, hidden_missing: bool = False) -> Match:
     """The match, its row locked, if ``user`` may record it (PermissionDenied else;
     ``hidden_missing``: Match.DoesNotExist if it may not even read it). With its club and
-    what it sits in (``clubs.access.with_container``): the policy's questions and the
-    followers need no query of their own. The lock is on the match's row alone."""
+    what it sits in (``clubs.access.with_container``, :func:`.statements.locked_match`):
+    the policy's questions and the followers need no query of their own. The lock is on
+    the match's row alone."""
     match = statements.locked_match(match_id)
     if match is None:
         raise Match.DoesNotExist(f"no match {match_id}")
