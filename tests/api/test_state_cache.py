@@ -189,11 +189,11 @@ def test_a_state_kept_for_another_version_is_ignored(setup, dealt):
     assert seen(outcome.state) == seen(services.replay(current(match)))
 
 
-def test_this_process_reads_its_own_kept_state_until_another_write(setup, dealt):
+def test_this_process_reads_its_own_kept_state_until_another_write(dealt):
     """The process that kept the state reads it back without the shared cache (gone
     here); once another process's write moved the match on (another version, its entry
     in the shared cache), its own copy is stale and the shared entry is read."""
-    match, posts = dealt
+    match, _ = dealt
     cache.delete(statecache.key(match))
     assert seen(statecache.load(match)) == seen(services.replay(match))
     Match.objects.filter(pk=match.pk).update(version=match.version + 1)
