@@ -125,10 +125,14 @@ def pytest_configure() -> None:
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Each test starts with no rate-limit or lockout counts (the cache is Redis when
-    CACHE_URL is set, as in CI's second pass, and outlives the test otherwise)."""
+    CACHE_URL is set, as in CI's second pass, and outlives the test otherwise), and no
+    match state kept by an earlier test's writes in this process."""
     from django.core.cache import cache
 
+    from games.services import statecache
+
     cache.clear()
+    statecache.LOCAL.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -59,6 +59,7 @@ from .serializers import (
     MatchCreateSerializer,
     PlayerSerializer,
     UndoSerializer,
+    event_posted,
 )
 
 #: the undo body as the server takes it: a hand and the sequence number to roll it back
@@ -411,6 +412,9 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             # who may write first, what they wrote after: the service reads the body once
             # the match is found readable and recordable, under its lock (one read of it)
             self.match = match  # a refusal names its players
+            posted = event_posted(request.data, match.game)
+            if posted is not None:
+                return posted
             body = EventSerializer(data=request.data, context={"game": match.game})
             body.is_valid(raise_exception=True)
             data = body.validated_data

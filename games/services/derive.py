@@ -13,11 +13,11 @@ from kombu.exceptions import OperationalError
 
 from ..analysis import analyses_on_write
 from ..engine import Game, HandOutcome, find_game
-from ..models import Hand, Match, MatchUnit
+from ..models import Hand, HandEvent, Match, MatchUnit
 from ..results import against_the_others
 from ..signals import match_result_changed, match_written
 from ..tasks import analyse_match
-from . import fold
+from . import fold, statements
 
 logger = logging.getLogger("games.services")
 #: a broker that does not answer: give up quickly, the write is already committed
@@ -101,6 +101,26 @@ def sync_match(
     """Write what ``state`` derives on the match (each unit's result, the status, the hand
     in play) after ``writes`` events were stored, and tell the followers. ``outcomes``
     None: no hand's result changed, the unit rows and the status stay as they are."""
+    _derive_match(game, match, state, outcomes, writes)
+    match.save(update_fields=["status", "version", "updated_at", "live", "finished_at"])
+
+
+def sync_event(match: Match, state: Any, hand: Hand, event: HandEvent) -> Hand:
+    """:func:`sync_rows` (``only=hand``) for ``event`` (not saved yet), just applied to
+    ``state``, when it left ``hand`` in play: only the hand's header and the match's
+    live summary and version change, written with the event's insert in one statement
+    (:func:`.statements.store_event`). The hand's row, for the answer."""
+    game = find_game(state.game)
+    derive_hand(game, hand, state.hands[hand.number - 1], {})
+    _derive_match(game, match, state, None)
+    statements.store_event(match, hand, event)
+    return hand
+
+
+def _derive_match(
+    game: Game, match: Match, state: Any, outcomes: list[HandOutcome] | None, writes: int = 1
+) -> None:
+    """:func:`sync_match` but the match's save."""
     changed_result = False
     if outcomes is not None:
         changed_result = _sync_units(game, match, state, outcomes)
@@ -109,7 +129,6 @@ def sync_match(
         send_analysis(match)
     match.live = live_summary(state)
     match.version += writes  # the caller holds the row lock: no lost update
-    match.save(update_fields=["status", "version", "updated_at", "live", "finished_at"])
 
 
 def _sync_units(game: Game, match: Match, state: Any, outcomes: list[HandOutcome]) -> bool:

@@ -3,8 +3,9 @@
 An event starts from the state the match's last write kept in the shared cache
 (:mod:`.statecache`), or from its log replayed when there is none for its version, and
 costs the engine's work on that one event and a constant number of queries: the match's
-and the hand's locks, the event's insert, the hand's and the match's updates (a hand's
-end adds its results and the next hand's row)."""
+lock, the hand's read, and the event's insert with the hand's and the match's updates,
+one statement on PostgreSQL (:mod:`.statements`; a hand's end adds its results and the
+next hand's row, through the ORM)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from clubs.access import may_read, may_record, may_undo, record_refusal, with_container
+from clubs.access import may_read, may_record, may_undo, record_refusal
 
 from ..engine import Game, RuleError, find_game
 from ..engine.messages import msg
 from ..models import Hand, HandEvent, Match, UndoRecord
-from . import statecache
-from .derive import sync_rows
+from . import statecache, statements
+from .derive import sync_event, sync_rows
 from .entry import apply_event, hand_in_play, parse_event, same_event
 from .errors import UNDO_REFUSAL, Outcome, Refused, Reopens, Stale, User
 from .reading import game_of, replay, state_of
@@ -79,10 +80,12 @@ def record_read(match_id: int, user: User, read: Callable[[Match], Posted]) -> O
 def _locked(match_id: int, user: User, *, hidden_missing: bool = False) -> Match:
     """The match, its row locked, if ``user`` may record it (PermissionDenied else;
     ``hidden_missing``: Match.DoesNotExist if it may not even read it). With its club and
-    what it sits in (``clubs.access.with_container``): the policy's questions and the
-    followers need no query of their own. The lock is on the match's row alone."""
-    locking = Match.objects.select_for_update(of=("self",)).select_related("club")
-    match = with_container(locking).get(pk=match_id)
+    what it sits in (``clubs.access.with_container``, :func:`.statements.locked_match`):
+    the policy's questions and the followers need no query of their own. The lock is on
+    the match's row alone."""
+    match = statements.locked_match(match_id)
+    if match is None:
+        raise Match.DoesNotExist(f"no match {match_id}")
     if hidden_missing and not may_read(user, match):
         raise Match.DoesNotExist(f"no match {match_id} that this user may read")
     if not may_record(user, match):
@@ -95,11 +98,7 @@ def _record(
 ) -> Outcome:
     """:func:`record_posted` once the match is locked and the user may record it."""
     hand_named = number is not None
-    hands = Hand.objects.filter(match=match)
-    # by pk, not the model's ordering: that one orders by the match's, a join
-    hand = (
-        hands.filter(number=number).order_by("pk") if hand_named else hands.order_by("-number")
-    ).first()
+    hand = statements.hand_of(match, number)
     if hand is None:
         raise Stale(msg("hand {number} does not exist yet", number=number), match)
     game = game_of(match.game)
@@ -306,7 +305,7 @@ def _apply_and_store(
             match,
         )
     data = apply_event(game, state, event)
-    HandEvent.objects.create(
+    row = HandEvent(
         hand=hand,
         seq=hand.next_seq,
         kind=data["kind"],
@@ -316,6 +315,9 @@ def _apply_and_store(
         entered_by=user if user.is_authenticated else None,
     )
     hand.next_seq += 1
+    if not state.hands[hand.number - 1].is_complete:
+        return sync_event(match, state, hand, row)  # mid-hand: one statement
+    row.save()
     return sync_rows(match, state, only=hand)
 
 

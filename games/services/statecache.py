@@ -20,6 +20,10 @@ truth.
   Python's version): a deploy never reads a pickle of other classes.
 - The time of the write in the tag: a version number that comes round again (a database
   restored from a backup, a test database emptied) finds nothing.
+- Each process also keeps the entries its own writes kept (:data:`LOCAL`, the latest
+  few hundred matches): when the same process takes the match's next event, the tag
+  says whether its copy is still the match's state, and the shared cache is not asked.
+  Another process's write changed the version: the tag differs, the shared cache is read.
 - Whatever a game's state holds is pickled as it is (the standard pickle, no per-game
   hook), so a state is cached alike for every game (tests/api/test_state_cache.py) —
   but for the finished hands before the last complete one, which :mod:`.fold` leaves
@@ -34,6 +38,7 @@ import hashlib
 import logging
 import pickle
 import sys
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -82,12 +87,21 @@ def entry(match: Match, state: Any) -> bytes:
     return tag(match) + pickle.dumps(fold.fold(state), protocol=pickle.HIGHEST_PROTOCOL)
 
 
+#: this process's own entries, by key, the latest kept last (a first level before the
+#: shared cache: no round trip when this process wrote the match's current version)
+LOCAL: OrderedDict[str, bytes] = OrderedDict()
+#: how many matches' entries :data:`LOCAL` holds (a few kilobytes each)
+LOCAL_SIZE = 256
+
+
 def load(match: Match) -> Any | None:
     """The state the write that left ``match`` at its version kept, a fresh copy the
     caller may change; None on a miss (the caller replays the events)."""
     try:
-        blob = cache.get(key(match))
-        expected = tag(match)
+        where, expected = key(match), tag(match)
+        blob = LOCAL.get(where)
+        if blob is None or not blob.startswith(expected):
+            blob = cache.get(where)
         if blob is None or not blob.startswith(expected):
             return None
         return fold.unfold(pickle.loads(memoryview(blob)[len(expected) :]))
@@ -105,6 +119,10 @@ def keep(match: Match, state: Any) -> None:
     where = key(match)
 
     def store() -> None:
+        LOCAL[where] = blob
+        LOCAL.move_to_end(where)
+        if len(LOCAL) > LOCAL_SIZE:
+            LOCAL.popitem(last=False)
         try:
             cache.set(where, blob, TIMEOUT)
         except Exception:  # the write is committed: the next one replays

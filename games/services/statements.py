@@ -1,0 +1,162 @@
+"""The statements of an event recorded mid-hand, compiled once per process.
+
+An event's transaction was five ORM statements, and the ORM's CPU around them (building
+each query, compiling it, saving the rows field by field) cost more than the whole of
+``GET /api/v1/me/`` (docs/performance.md, "Recording through the API"). The reads are
+the same querysets as before, compiled once with placeholder values and run with the
+request's (as ``clubs.access`` runs its grants), their rows made into model instances
+the way Django's own iterator does; the write that an event makes in the middle of a
+hand — the event's insert, the hand's and the match's updates — is one statement (a
+``WITH`` of data-modifying parts), its SQL built once from the models' metadata and its
+values prepared by the models' own fields. A hand's end and every other write stay on
+the ORM (:mod:`.derive`)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.db import connections
+from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators
+from django.utils import timezone
+
+from clubs.access import with_container
+
+from ..models import Hand, HandEvent, Match
+
+#: placeholder values the reads are compiled with, then replaced by the request's: a pk
+#: and a hand number (within their columns' range, or Django compiles no condition)
+_PK, _NUMBER = 2_000_000_017, 32_017
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled(alias: str, name: str) -> tuple[str, tuple[Any, ...], Callable[[tuple], Model]]:
+    """The SQL of read ``name`` (:data:`READS`), its parameters (with the placeholders)
+    and what makes a row of its result into its model's instance (the related ones and
+    the annotations set on it, as ``QuerySet.__iter__`` sets them)."""
+    compiler = READS[name]().query.get_compiler(using=alias)
+    sql, params = compiler.as_sql()
+    select, info, annotations = compiler.select, compiler.klass_info, compiler.annotation_col_map
+    start, end = info["select_fields"][0], info["select_fields"][-1] + 1
+    names = [column[0].target.attname for column in select[start:end]]
+    related = get_related_populators(info, select, alias)
+    columns = [column[0] for column in select[: compiler.col_count]]
+    converters = list(compiler.get_converters(columns).items())
+    model = info["model"]
+
+    def build(row: list) -> Model:
+        connection = connections[alias]  # this thread's (the compiler's was another's)
+        for position, (functions, expression) in converters:
+            for function in functions:
+                row[position] = function(row[position], expression, connection)
+        obj = model.from_db(alias, names, row[start:end])
+        for populator in related:
+            populator.populate(row, obj)
+        for attr, position in (annotations or {}).items():
+            setattr(obj, attr, row[position])
+        return obj
+
+    return sql, params, build
+
+
+def _one(alias: str, name: str, values: dict[int, Any]) -> Any:
+    """The first row of read ``name`` with its placeholders replaced by ``values``, as
+    an instance; None when there is none."""
+    sql, params, build = _compiled(alias, name)
+    with connections[alias].cursor() as cursor:
+        # the driver's typed integers too (an Int2 for a small column): the same type
+        cursor.execute(sql, [type(p)(values[p]) if p in values else p for p in params])
+        row = cursor.fetchone()
+    return None if row is None else build(list(row))
+
+
+#: the reads, as the querysets they replace
+READS: dict[str, Callable[[], QuerySet]] = {
+    # the match's row locked (its alone), with its club and what it sits in
+    "match": lambda: (
+        with_container(Match.objects.select_for_update(of=("self",)).select_related("club"))
+        .filter(pk=_PK)
+        .order_by()[:1]
+    ),
+    # a hand by its number, by pk (the model's ordering joins the match)
+    "hand": lambda: Hand.objects.filter(match_id=_PK, number=_NUMBER).order_by("pk")[:1],
+    "latest hand": lambda: Hand.objects.filter(match_id=_PK).order_by("-number")[:1],
+}
+
+
+def locked_match(match_id: int) -> Match | None:
+    """The match ``match_id`` (None: there is none), its row locked for the transaction,
+    read with its club and its container (``clubs.access.with_container``)."""
+    return _one(Match.objects.db, "match", {_PK: match_id})
+
+
+def hand_of(match: Match, number: int | None) -> Hand | None:
+    """Hand ``number`` of ``match`` (None: the latest), or None when there is none."""
+    if number is None:
+        return _one(Hand.objects.db, "latest hand", {_PK: match.pk})
+    return _one(Hand.objects.db, "hand", {_PK: match.pk, _NUMBER: number})
+
+
+#: what the one write of an event sets: the event's columns, then the hand's, the match's
+EVENT_FIELDS = ("hand", "seq", "kind", "seat", "card", "data", "entered_by", "entered_at")
+HAND_FIELDS = ("dealer", "header", "deal", "next_seq", "complete", "summary")
+MATCH_FIELDS = ("updated_at", "finished_at", "status", "version", "live")
+
+
+@functools.lru_cache(maxsize=4)
+def _write_sql(alias: str) -> list[tuple[str, int]]:
+    """The event's insert, its hand's update and its match's update, each with the
+    number of values it takes: on PostgreSQL one statement (three round trips and three
+    ORM saves were a third of an event's CPU; the parts of a ``WITH`` touch three tables
+    and see one snapshot, the match's row locked by the transaction and the hand read
+    under that lock), elsewhere (SQLite has no ``INSERT`` in a ``WITH``) three."""
+    connection = connections[alias]
+    quote = connection.ops.quote_name
+
+    def columns(model: type[Model], names: tuple[str, ...]) -> list[str]:
+        return [quote(model._meta.get_field(n).column) for n in names]
+
+    def update(model: type[Model], names: tuple[str, ...]) -> str:
+        assign = ", ".join(f"{c} = %s" for c in columns(model, names))
+        table, pk = quote(model._meta.db_table), quote(model._meta.pk.column)
+        return f"UPDATE {table} SET {assign} WHERE {pk} = %s"
+
+    insert = (
+        f"INSERT INTO {quote(HandEvent._meta.db_table)} "
+        f"({', '.join(columns(HandEvent, EVENT_FIELDS))}) "
+        f"VALUES ({', '.join(['%s'] * len(EVENT_FIELDS))})"
+    )
+    parts = [
+        (insert, len(EVENT_FIELDS)),
+        (update(Hand, HAND_FIELDS), len(HAND_FIELDS) + 1),
+        (update(Match, MATCH_FIELDS), len(MATCH_FIELDS) + 1),
+    ]
+    if connection.vendor != "postgresql":
+        return parts
+    (insert, _), (hand, _), (match, _) = parts
+    return [(f"WITH event AS ({insert}), hand AS ({hand}) {match}", sum(n for _, n in parts))]
+
+
+def _prepared(obj: Model, names: tuple[str, ...], connection: Any) -> list[Any]:
+    """The values of ``obj``'s fields ``names`` as its model's fields send them."""
+    fields = [obj._meta.get_field(n) for n in names]
+    return [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
+
+
+def store_event(match: Match, hand: Hand, event: HandEvent) -> None:
+    """Insert ``event`` (not saved yet) and save ``hand`` and ``match`` as they now are
+    (their derived fields set), in one statement on PostgreSQL; ``match.updated_at`` and
+    ``event.entered_at`` are set to now, as ``auto_now`` would. The caller holds the
+    match's lock."""
+    alias = Match.objects.db
+    connection = connections[alias]
+    match.updated_at = event.entered_at = timezone.now()
+    values = _prepared(event, EVENT_FIELDS, connection)
+    values += [*_prepared(hand, HAND_FIELDS, connection), hand.pk]
+    values += [*_prepared(match, MATCH_FIELDS, connection), match.pk]
+    with connection.cursor() as cursor:
+        for sql, count in _write_sql(alias):
+            cursor.execute(sql, values[:count])
+            values = values[count:]
