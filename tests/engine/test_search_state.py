@@ -38,7 +38,8 @@ def plain(value: Any) -> Any:
 
 
 def state_of(hand: Any) -> Any:
-    return plain({k: v for k, v in vars(hand).items() if k != "_stack"})
+    """Every attribute of ``hand`` but its stack (a hand state has slots: ``_fields``)."""
+    return plain({k: getattr(hand, k, "unset") for k in hand._fields if k != "_stack"})
 
 
 def hands_of(name: str, rules: dict, seed: int, with_deal: bool):

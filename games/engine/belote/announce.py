@@ -53,6 +53,8 @@ def describe(kind: str, cards: tuple[Card, ...], suit: str | None) -> str:
 class AnnounceMixin:
     """The B5 part of HandState (uses its state: knowledge, plays, turn…)."""
 
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
+
     def _check_declaration(self, event: Declaration | Belote) -> DeclarationRecord:
         """Checks that need no hidden card; the record the declaration would make."""
         seat = event.seat if event.seat is not None else self._turn

@@ -17,6 +17,8 @@ from .options import CALLS, CONTRACT, CONTRACT_RANK, SEATS
 class AuctionMixin:
     """The B2 part of HandState (uses its state: calls, turn…)."""
 
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
+
     def _call_fault(self, seat: int, call: str) -> str | None:
         """Why ``seat`` may not make ``call`` now (a B2 message), or None."""
         if call not in CALLS:

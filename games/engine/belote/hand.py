@@ -39,6 +39,11 @@ DECK = FRENCH_32
 class HandState(AuctionMixin, AnnounceMixin, ProofsMixin, TrickHand):
     """A round being played. See the module docstring."""
 
+    __slots__ = (
+        *("calls", "standing", "standing_seat", "doubling", "passes", "void", "contract"),
+        *("declarer", "multiplier", "declarations", "_belote", "_result"),
+    )
+
     title = "Belote"
     trick_rule = BELOTE_TRICKS
     handlers = {Play: "_apply_play", Call: "_apply_call", Declaration: "_apply_declaration"}

@@ -47,5 +47,7 @@ B6_MESSAGES: dict[str, tuple[str, str]] = {
 class ProofsMixin(Proofs):
     """The V2 proofs of HandState: B6's words (uses its state)."""
 
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
+
     revoke_messages = B6_MESSAGES
     names_deck = FRENCH_32

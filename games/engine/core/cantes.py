@@ -19,6 +19,8 @@ class CanteIntake:
     """Cante timing and repetition checks (uses ``tricks``, ``current_cards``, ``deck``,
     ``_error``)."""
 
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
+
     def _cante_trick(self, event: Any, after: int, rule: str, loc: dict[str, Any]) -> Any:
         """The trick the cante follows: the one just completed, the next not yet led."""
         if self.current_cards and after == len(self.tricks) + 1:

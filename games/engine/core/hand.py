@@ -80,11 +80,33 @@ class TrickHand(Refusals, Search):
     #: a game with cantes (C9, S5): a new card may prove a cante faulty too (V2)
     has_cantes: ClassVar[bool] = False
     _dispatch: ClassVar[dict[type, Callable[[Any, Any], None]]]
+    #: every attribute of the state, this class's slots and the game's (set by
+    #: ``__init_subclass__``): what ``push``/``copy`` save and ``pop`` restores
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    # Slots, not an instance dict: a hand state has some 50 attributes, and past 30
+    # CPython 3.11 keeps them in a plain dict, where a method call or a class constant
+    # read through ``self`` is a dict miss and is not specialised; with slots each is a
+    # direct read (the hot path makes dozens per card). A game's HandState declares the
+    # attributes it adds (``__slots__``); its mixins declare none (``__slots__ = ()``).
+    __slots__ = (
+        *("rules", "number", "seq", "score_before", "seats", "hand_size", "deck"),
+        *("_in_deck", "_unit", "dealer", "first", "knowledge", "_held", "deal"),
+        *("tricks", "current_seats", "current_cards", "leader", "plays", "plays_by_seat"),
+        *("_suspects", "tricks_won", "card_points", "last_trick_unit", "penalty"),
+        *("penalty_ahead", "settled", "trick_size", "_skip", "_only", "_complete"),
+        *("_playing", "_turn", "_ctx", "_lead_ctx", "_stack", "auction_over", "_points"),
+    )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "handlers" in cls.__dict__:
             cls._dispatch = {k: getattr(cls, name) for k, name in cls.handlers.items()}
+        if cls.__dictoffset__:  # a class of its MRO without __slots__ (see above)
+            raise TypeError(f"{cls.__qualname__}: every class of a hand state has __slots__")
+        cls._fields = tuple(
+            name for k in reversed(cls.__mro__) for name in k.__dict__.get("__slots__", ())
+        )
 
     def _start(
         self,
@@ -305,8 +327,10 @@ class TrickHand(Refusals, Search):
         played[card] = (seat, self.seq, trick)
         self.plays.append(record)
         self.plays_by_seat[seat].append(record)
-        if suits:
-            self._suspects.file(record, suits)
+        if suits:  # filed in the suspect index (SuspectIndex.file, inlined: the hot path)
+            by_suit = self._suspects.by_seat[seat]
+            for suit in suits:
+                by_suit.setdefault(suit, []).append(record)
         self.current_seats.append(seat)
         cards.append(card)
         self._only = None
@@ -327,7 +351,10 @@ class TrickHand(Refusals, Search):
             _new(self.trick_class, (number, seats[0], tuple(seats), tuple(cards), winner))
         )
         self.tricks_won[unit] += 1
-        self.card_points[unit] += sum(map(self._points.__getitem__, cards))
+        points, total = self._points, 0
+        for card in cards:  # a loop of 3 or 4: cheaper than sum(map(...)) in CPython
+            total += points[card]
+        self.card_points[unit] += total
         if number == self.hand_size:
             self._won_last_trick(unit)
         self.current_seats, self.current_cards = [], []

@@ -62,6 +62,8 @@ class Proofs:
     """Error builders every hand state uses (its ``number``, ``seq``, ``knowledge``), and
     what a newly known card proves (its ``_suspects``, ``trick_rule``, ``settled``)."""
 
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
+
     #: the play rule (C7, S4, B6) and its refusals' words by reason (C7's by default)
     play_rule: ClassVar[str]
     revoke_messages: ClassVar[dict[str, tuple[str, str]]] = C7_MESSAGES
@@ -138,6 +140,8 @@ class Proofs:
 class CanteProofs(Proofs):
     """The proofs of the games with cantes (uses ``plays``, ``cantes``, ``trump``,
     ``_pair``, ``deal``)."""
+
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
 
     has_cantes = True
 

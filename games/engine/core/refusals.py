@@ -20,6 +20,8 @@ class Refusals:
     """Uses the hand's state (``knowledge``, ``tricks``, ``current_cards``, ``_turn``,
     ``deck``, ``penalty``…) and the game's hooks (``_closed_refusal``…)."""
 
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
+
     # ------------------------------------------------------------------ own-terms refusals
     def _play_refusal(self, event: Any) -> RuleError:
         """The error for a play that is faulty on its own terms, in the order of

@@ -19,17 +19,36 @@ from .proofs import SuspectIndex
 
 #: the containers a play changes in place, copied by value on push (undone on pop)
 _COUNTERS = ("tricks_won", "card_points")
+#: the value of an attribute not set yet (Belote's card points before its auction ends)
+_UNSET = object()
+
+
+def _values(state: Any) -> list[Any]:
+    """Every attribute of ``state`` (its ``_fields``: the hand state has slots, no
+    instance dict), in order; ``_UNSET`` for one not set."""
+    return [getattr(state, name, _UNSET) for name in state._fields]
+
+
+def _restore(state: Any, values: list[Any]) -> None:
+    """Set ``state``'s attributes to ``values`` (as :func:`_values` gave them)."""
+    for name, value in zip(state._fields, values, strict=True):
+        if value is not _UNSET:
+            setattr(state, name, value)
+        elif hasattr(state, name):
+            delattr(state, name)
 
 
 class Search:
     """``push``/``pop``/``copy`` over a :class:`~.hand.TrickHand` (see the module)."""
+
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
 
     def push(self, play: Any) -> None:
         """Apply ``play`` (a Play event) and remember how to take it back."""
         seat, card = self._turn, play.card
         new = card not in self.knowledge.owner_of
         suit = None if new or seat is None else list(self._held[seat][card.suit])
-        saved = self.__dict__.copy()
+        saved = _values(self)
         counters = tuple(list(getattr(self, name)) for name in _COUNTERS)
         tricks = len(self.tricks)
         self._apply_play(play)
@@ -57,7 +76,7 @@ class Search:
             if not plays:
                 del by_suit[key]
         del self.tricks[tricks:]
-        self.__dict__.update(saved)
+        _restore(self, saved)
         for name, values in zip(_COUNTERS, counters, strict=True):
             getattr(self, name)[:] = values
         self.current_seats.pop()  # the lists current before the play, which it extended
@@ -67,7 +86,7 @@ class Search:
     def copy(self) -> Any:
         """An independent copy of the state (with an empty stack: it cannot pop)."""
         new = object.__new__(type(self))
-        d = self.__dict__.copy()
+        d = dict(zip(self._fields, _values(self), strict=True))
         for name, value in d.items():
             if type(value) is list:
                 d[name] = [list(v) if type(v) is list else v for v in value]
@@ -82,5 +101,5 @@ class Search:
         suspects.by_seat = [{s: list(p) for s, p in h.items()} for h in self._suspects.by_seat]
         d["_suspects"] = suspects
         d["_stack"] = []
-        new.__dict__.update(d)
+        _restore(new, list(d.values()))
         return new

@@ -25,6 +25,8 @@ DECK = SPANISH_20
 class CantesMixin(CanteIntake):
     """The C9 part of HandState (uses its state: tricks, knowledge, cantes…)."""
 
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
+
     def _pair(self, suit: str) -> tuple[Card, Card]:
         return Card.parse("12" + suit), Card.parse("11" + suit)
 

@@ -79,6 +79,11 @@ class HandResult:
 class HandState(CantesMixin, ProofsMixin, TrickHand):
     """A hand being played. See the module docstring."""
 
+    __slots__ = (
+        *("trump_card", "trump", "_trump_given", "calls", "declarer", "declaration"),
+        *("mano", "sitting_out", "failed", "cantes", "cante_points", "sung_suits"),
+    )
+
     title = "Cuatrola"
     trick_rule = SPANISH_TRICKS
     handlers = {Play: "_apply_play", Call: "_apply_call", Cante: "_apply_cante"}

@@ -24,6 +24,8 @@ def side_of(seat: int) -> int:
 class ProofsMixin(CanteProofs):
     """The V2 proofs of HandState (uses its state): C7 and C9's "trump suit first"."""
 
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
+
     play_rule = "C7"
     cante_rule = "C9"
     names_deck = DECK

@@ -58,6 +58,11 @@ BID_TURN = "it is {seat}'s turn to bid, not {seat2}'s"
 class HandState(CantesMixin, ProofsMixin, TrickHand):
     """A hand being bid and played. See the module docstring."""
 
+    __slots__ = (
+        *("bids", "bid", "bidder", "passed", "_speaker", "void", "trump", "cantes"),
+        *("cante_points", "sung_suits", "sung_after", "tute", "_cante_count"),
+    )
+
     title = "Subastao"
     trick_rule = SPANISH_TRICKS
     handlers = {Play: "_apply_play", Bid: "_apply_bid", Cante: "_apply_cante"}

@@ -25,6 +25,8 @@ def _s4(subrule: str) -> str:
 class ProofsMixin(CanteProofs):
     """The V2 proofs of HandState (uses its state): S4 (= C7) and S5's "trump first"."""
 
+    __slots__ = ()  # the hand state's attributes are TrickHand's and the game's
+
     play_rule = "S4"
     cante_rule = "S5"
     names_deck = SPANISH_40

@@ -55,6 +55,7 @@ def winner(ctx: Ctx, cards: list[Card]) -> int:
 
 
 class HandState(Proofs, TrickHand):
+    __slots__ = ()
     title, header_rule, play_rule = "Minitrick", "M1", "M2"
     trick_rule = TrickRule(advance, violation, witness_suits, legal_cards, winner)
     handlers = {Play: "_apply_play"}
