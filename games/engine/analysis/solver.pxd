@@ -7,7 +7,7 @@ cdef class Solver(Shortcuts):
     @cython.locals(low=i64, high=i64, s=i64, lo=i64, hi=i64, value=i64)
     cpdef i64 _start(self, i64 leader, i64 sung, i64 won, i64 alpha, i64 beta)
 
-    @cython.locals(s=i64, maximise=bint, best=i64, suit=i64, gain=i64, v=i64)
+    @cython.locals(s=i64, b=i64, maximise=bint, best=i64, suit=i64, gain=i64, v=i64)
     cpdef i64 _after(self, i64 winner, i64 sung, i64 won, i64 alpha, i64 beta)
 
     @cython.locals(trump=i64, maximise=bint, r=i64, last_card=bint, nxt=i64, best=i64,

@@ -45,6 +45,7 @@ from .shortcuts import Shortcuts
 from .space import NONE, Spec
 from .tables import (
     beat_masks,
+    cante_mask,
     lead_order,
     merge_masks,
     open_cantes,
@@ -132,6 +133,9 @@ class Solver(Shortcuts):
         self.open_cantes = [open_cantes(spec, sung) for sung in range(1 << spec.suit_count)]
         self.open_pairs = [open_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
         self.singers = spec.singers or ((),) * spec.seats
+        self.cante_cards = cante_mask(spec)
+        #: the suits sung and the singers' 12s and 11s -> the cantes open (_after)
+        self.cantes_open: dict[int, list[int]] = {}
         self.up_singers = side_singers(spec, True)
         self.down_singers = side_singers(spec, False)
         # the trump suit as a mask, and the points of any set of its cards (by its bits)
@@ -272,14 +276,23 @@ class Solver(Shortcuts):
         if not singers:
             return self._start(winner, sung, won, alpha, beta)
         h = self.h
-        options = []
-        for suit, pair in self.open_pairs[sung]:  # the trump suit's first
-            for s in singers:
-                if h[s] & pair == pair:
-                    options.append(suit)
-                    break
-            if options and options[0] == self.trump:
-                break  # C9: trump first when it can be sung
+        # the cantes open are a function of the suits sung and the 12s and 11s the
+        # singers hold: worked out once per such facts and kept
+        cc, b = self.cante_cards, self._bits
+        key = sung
+        for s in singers:
+            key = key << b | (h[s] & cc)
+        options = self.cantes_open.get(key)
+        if options is None:
+            options = []
+            for suit, pair in self.open_pairs[sung]:  # the trump suit's first
+                for s in singers:
+                    if h[s] & pair == pair:
+                        options.append(suit)
+                        break
+                if options and options[0] == self.trump:
+                    break  # C9: trump first when it can be sung
+            self.cantes_open[key] = options
         if not options:
             return self._start(winner, sung, won, alpha, beta)
         # Not singing is one option (C9: singing is optional), but never a better one:
