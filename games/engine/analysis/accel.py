@@ -22,8 +22,9 @@ HERE = Path(__file__).resolve().parent
 PACKAGE = __package__ or "games.engine.analysis"
 #: the modules build_fast.py compiles (kept here: the runtime must not import Cython's side)
 COMPILED = ("shortcuts", "solver")
-#: the package name the pure copies of :func:`pure_solver` are loaded under
-PURE = "_analysis_pure"
+#: the package name the pure copies of :func:`pure_solver` are loaded under: beside this
+#: one, so that their imports of the engine above it (``..messages``) resolve
+PURE = f"{PACKAGE.rpartition('.')[0]}._analysis_pure"
 
 
 class _SourceOnly(importlib.abc.MetaPathFinder):

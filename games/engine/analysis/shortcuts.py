@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .position import bits
 from .space import NONE
+
+#: move orders kept per kind (leads, follows) before the cache starts again
+MOVES_KEPT = 1 << 18
 
 
 class Shortcuts:
@@ -26,6 +30,10 @@ class Shortcuts:
     above: tuple[int, ...]
     adjacent: int
     lead_order: list[int]
+    beats: list[int]
+    lead_moves: dict[int, list[int]]
+    follow_moves: dict[int, list[int]]
+    _bits: int
     merge: bool
     ordering: bool
     hint: int
@@ -42,33 +50,39 @@ class Shortcuts:
     trump_mask: int
     trump_shift: int
     trump_points: list[int]
-    shift: list[int]
     order: tuple[int, ...]
     nodes: int
+    shift: list[int]
     tt: dict[int, tuple[int, int, int]]
     blocks: list[tuple[int, int, int, list[int]]]
+    touched: dict[int, list[tuple[int, int, int, list[int]]]]
 
     def _pack(self, cards: int) -> list[int] | None:
         """Pack the runs of equal cards (:func:`rank_blocks`) that ``cards`` (a trick's)
         left with a gap; the hands as they were when any changed (to put back), else
         None."""
         h = self.h
+        # the runs the trick touched, worked out once per set of their cards
+        blocks = self.touched.get(cards)
+        if blocks is None:
+            blocks = self.touched[cards] = [b for b in self.blocks if cards & b[2]]
+            if not blocks:
+                return None
         saved = None
         in_play = 0
-        for s in self.active:
-            in_play |= h[s]
-        for lo, n, mask, table in self.blocks:
-            if not cards & mask:
-                continue
+        for x in h:  # a seat out of play holds nothing
+            in_play |= x
+        for lo, n, mask, table in blocks:
             m = (in_play & mask) >> lo
             if not m & (m + 1):  # already packed (the run's strongest places)
                 continue
             if saved is None:
-                saved = list(h)
-            for s in self.active:
-                x = (h[s] & mask) >> lo
-                if x:
-                    h[s] = h[s] ^ x << lo | table[m << n | x] << lo
+                saved = h[:]
+            m <<= n
+            for s, x in enumerate(h):
+                y = (x & mask) >> lo
+                if y:
+                    h[s] = x ^ y << lo | table[m | y] << lo
         return saved
 
     def _moves(self, seat: int, legal: int, n: int, winner: int, top: int) -> list[int]:
@@ -81,36 +95,52 @@ class Shortcuts:
         :func:`~.tables.merge_masks`; in a hand counted in tricks, any two: the DDS
         rule). The search keeps the runs of equal cards packed at trick starts
         (:meth:`_pack`), so cards that had a card between them which has been played are
-        next to each other here; a card on the table still separates them, as it must."""
-        cards = []
-        m = legal
-        while m:
-            low = m & -m
-            cards.append(low.bit_length() - 1)
-            m ^= low
+        next to each other here; a card on the table still separates them, as it must.
+
+        The list returned may be shared (kept for the next node with the same key): the
+        caller only reads it."""
         if not self.ordering:
-            return cards
+            return bits(legal)
+        # The order is a function of the legal cards and a few facts alone, so it is
+        # worked out once per such facts and kept (a node then costs a dict probe, not a
+        # sort). Whatever the order comes to depend on must be in its key.
         if n == 0:
             # the table's best lead first, then the top of a suit, richest first
             hint = self.hint
             self.hint = NONE
-            cards.sort(key=self.lead_order.__getitem__)
-            if hint in cards:
-                cards.remove(hint)
-                cards.insert(0, hint)
-            return cards
-        points, r, trump = self.points, self.r, self.trump
-        wsuit = top // r
-        # the cards that would take the trick from ``top``
-        beats = self.suit_mask[wsuit] & self.above[top]
-        if trump != NONE and wsuit != trump:
-            beats |= self.suit_mask[trump]
-        if self.counted[winner] == self.counted[seat]:  # the partner wins: give it points
-            keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
-        else:  # win it, or throw the cheapest card
-            keyed = [((-200 - points[c]) if beats >> c & 1 else points[c], c) for c in cards]
-        keyed.sort()
-        return [c for _, c in keyed]
+            key = legal << 6 | (hint + 1)  # a card index + 1 fits in 6 bits
+            moves = self.lead_moves.get(key)
+            if moves is None:
+                moves = bits(legal)
+                moves.sort(key=self.lead_order.__getitem__)
+                if hint in moves:
+                    moves.remove(hint)
+                    moves.insert(0, hint)
+                moves = self._kept(self.lead_moves, key, moves)
+            return moves
+        # the cards that would take the trick from ``top`` (tables.beat_masks)
+        beats = legal & self.beats[top]
+        partner = self.counted[winner] == self.counted[seat]
+        key = (legal << self._bits | beats) << 1 | partner
+        moves = self.follow_moves.get(key)
+        if moves is None:
+            points = self.points
+            cards = bits(legal)
+            if partner:  # the partner wins: give it points
+                keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
+            else:  # win it, or throw the cheapest card
+                keyed = [((-200 - points[c]) if beats >> c & 1 else points[c], c) for c in cards]
+            keyed.sort()
+            moves = self._kept(self.follow_moves, key, [c for _, c in keyed])
+        return moves
+
+    @staticmethod
+    def _kept(cache: dict[int, list[int]], key: int, moves: list[int]) -> list[int]:
+        """``moves`` stored under ``key`` (the cache emptied when full: memory stays bounded)."""
+        if len(cache) >= MOVES_KEPT:
+            cache.clear()
+        cache[key] = moves
+        return moves
 
     def _bounds(self, leader: int, sung: int, won: int) -> tuple[int, int]:
         """Bounds of the rest of the hand at a trick start ``leader`` leads.

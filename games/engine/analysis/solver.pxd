@@ -7,15 +7,14 @@ cdef class Solver(Shortcuts):
     @cython.locals(low=i64, high=i64, s=i64, lo=i64, hi=i64, value=i64)
     cpdef i64 _start(self, i64 leader, i64 sung, i64 won, i64 alpha, i64 beta)
 
-    @cython.locals(s=i64, maximise=bint, best=i64, suit=i64, gain=i64, v=i64)
+    @cython.locals(s=i64, b=i64, maximise=bint, best=i64, suit=i64, gain=i64, v=i64)
     cpdef i64 _after(self, i64 winner, i64 sung, i64 won, i64 alpha, i64 beta)
 
     @cython.locals(trump=i64, maximise=bint, r=i64, last_card=bint, nxt=i64, best=i64,
                    best_card=i64, suit=i64, nlead=i64, nhl=i64, nht=i64, nwin=i64,
-                   v=i64)
-    cpdef i64 _play(self, i64 seat, i64 n, i64 leader, i64 lead, i64 hl, i64 ht, i64 winner,
-                    i64 pts, object tmask, i64 sung, i64 won, i64 alpha, i64 beta)
+                   v=i64, tp=i64, nwon=i64, delta=i64, tricks=bint)
+    cpdef i64 _play(self, i64 seat, i64 n, i64 lead, i64 hl, i64 ht, i64 winner, i64 pts,
+                    object tmask, i64 sung, i64 won, i64 alpha, i64 beta)
 
-    @cython.locals(mine=bint, last=bint, delta=i64, v=i64)
-    cpdef i64 _finish(self, i64 winner, i64 pts, object cards, i64 sung, i64 won, i64 alpha,
-                      i64 beta)
+    @cython.locals(mine=bint)
+    cpdef i64 _end(self, i64 winner, i64 pts, i64 won)

@@ -44,6 +44,8 @@ from .position import Position, trick_state
 from .shortcuts import Shortcuts
 from .space import NONE, Spec
 from .tables import (
+    beat_masks,
+    cante_mask,
     lead_order,
     merge_masks,
     open_cantes,
@@ -81,6 +83,8 @@ class Solver(Shortcuts):
         self.use_tt, self.merge, self.ordering, self.bounds = use_tt, merge, ordering, bounds
         #: runs of equal cards packed at trick starts (only the table gains from it)
         self.blocks = rank_blocks(spec) if use_tt and ranks else []
+        #: a trick's cards in runs -> the runs they are in (_pack)
+        self.touched: dict[int, list[tuple[int, int, int, list[int]]]] = {}
         self.block_cards = 0
         for _, _, mask, _ in self.blocks:
             self.block_cards |= mask
@@ -106,6 +110,12 @@ class Solver(Shortcuts):
         #: the cards a seat's next stronger card makes redundant (merging, _moves)
         self.adjacent = merge_masks(spec)
         self.lead_order = lead_order(spec)
+        self.beats = beat_masks(spec)
+        #: card -> its bit (a table: ``1 << c`` builds a new wide int at every node)
+        self.bit = [1 << c for c in range(spec.suit_count * spec.per_suit)]
+        #: the move orders worked out (see _moves): legal cards and facts -> moves
+        self.lead_moves: dict[int, list[int]] = {}
+        self.follow_moves: dict[int, list[int]] = {}
         #: no rest of a hand is worth more than this, either way
         self.bound = (
             spec.suit_count * spec.per_suit
@@ -113,15 +123,19 @@ class Solver(Shortcuts):
             else sum(spec.points) + spec.last_bonus + spec.capot_bonus + sum(spec.cante_values)
         )
         self._bits = spec.suit_count * spec.per_suit
-        #: seat -> where its hand sits in a table key (hands are disjoint: OR them in)
+        #: seat -> where its hand sits in a table key, above the 13 bits of the leader,
+        #: the suits sung and the sides' tricks (hands are disjoint: OR them in)
         self.shift = [0] * spec.seats
         for i, seat in enumerate(spec.active):
-            self.shift[seat] = i * self._bits
+            self.shift[seat] = 13 + i * self._bits
         self.tricks = spec.value == "tricks"
         #: sung suits -> the cantes not sung yet, and the seats that may sing them
         self.open_cantes = [open_cantes(spec, sung) for sung in range(1 << spec.suit_count)]
         self.open_pairs = [open_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
         self.singers = spec.singers or ((),) * spec.seats
+        self.cante_cards = cante_mask(spec)
+        #: the suits sung and the singers' 12s and 11s -> the cantes open (_after)
+        self.cantes_open: dict[int, list[int]] = {}
         self.up_singers = side_singers(spec, True)
         self.down_singers = side_singers(spec, False)
         # the trump suit as a mask, and the points of any set of its cards (by its bits)
@@ -132,7 +146,7 @@ class Solver(Shortcuts):
         sums = [point_sums(spec, suit) for suit in range(spec.suit_count)]
         self.rich = [rich for rich, _ in sums]
         self.poor = [poor for _, poor in sums]
-        self.rem = 0  # the card points still held (kept by _finish as tricks are taken)
+        self.rem = 0  # the card points still held (kept by _play as tricks are taken)
 
     # ------------------------------------------------------------------ public
     def solve(self, pos: Position, guess: int | None = None) -> int:
@@ -185,7 +199,7 @@ class Solver(Shortcuts):
             tmask |= 1 << c
         seat = spec.order[pos.table[-1][0]]
         return self._play(
-            seat, len(pos.table), pos.leader, ts.lead, ts.high_lead, ts.high_trump,
+            seat, len(pos.table), ts.lead, ts.high_lead, ts.high_trump,
             ts.winner, pts, tmask, pos.sung, pos.won, alpha, beta,
         )  # fmt: skip
 
@@ -202,13 +216,16 @@ class Solver(Shortcuts):
         if hand & (hand - 1) == 0:  # one card each: forced, never worth a table entry
             self.lead_best = NONE
             return self._last_trick(leader, won)
-        key = 0
+        key = None
+        entry = None
         if self.use_tt:
+            # the leader, the suits sung and the sides' tricks (those matter only for a
+            # capot, B7) in the low bits, then the hands: built from the small numbers
+            # up, so each seat costs one shift and one OR of a wide int
+            key = (leader << 5 | sung) << 2 | (won if self.capot else 0)
             shift = self.shift
             for s in self.active:
                 key |= h[s] << shift[s]
-            # the sides' tricks matter only for a capot (B7)
-            key = ((key << 6 | leader) << 5 | sung) << 2 | (won if self.capot else 0)
             self.tt_probes += 1
             entry = self.tt.get(key)
             self.hint = NONE
@@ -224,18 +241,25 @@ class Solver(Shortcuts):
                     alpha = lo
                 if hi < beta:
                     beta = hi
+        # (the entry probed is still the key's when storing: no position with the same
+        # cards in hand lies below this one, so the search under it never stores the key)
         # bounds of the rest of the hand (a cut-off without search, kept in the table:
         # they cost more than a probe): see _bounds
         if self.bounds:
             low, high = self._bounds(leader, sung, won)
             if high <= alpha or low >= beta:
-                if self.use_tt:
-                    lo, hi, hint = self.tt.get(key, (-INF, INF, NONE))
-                    self.tt[key] = (max(lo, low), min(hi, high), hint)
+                if key is not None:
+                    if entry is None:
+                        self.tt[key] = (low, high, NONE)
+                    else:
+                        self.tt[key] = (max(entry[0], low), min(entry[1], high), entry[2])
                 return high if high <= alpha else low
-        value = self._play(leader, 0, leader, NONE, NONE, NONE, NONE, 0, 0, sung, won, alpha, beta)
-        if self.use_tt:
-            lo, hi, _ = self.tt.get(key, (-INF, INF, NONE))
+        value = self._play(leader, 0, NONE, NONE, NONE, NONE, 0, 0, sung, won, alpha, beta)
+        if key is not None:
+            if entry is None:
+                lo, hi = -INF, INF
+            else:
+                lo, hi = entry[0], entry[1]
             if value <= alpha:
                 hi = min(hi, value)
             elif value >= beta:
@@ -252,14 +276,23 @@ class Solver(Shortcuts):
         if not singers:
             return self._start(winner, sung, won, alpha, beta)
         h = self.h
-        options = []
-        for suit, pair in self.open_pairs[sung]:  # the trump suit's first
-            for s in singers:
-                if h[s] & pair == pair:
-                    options.append(suit)
-                    break
-            if options and options[0] == self.trump:
-                break  # C9: trump first when it can be sung
+        # the cantes open are a function of the suits sung and the 12s and 11s the
+        # singers hold: worked out once per such facts and kept
+        cc, b = self.cante_cards, self._bits
+        key = sung
+        for s in singers:
+            key = key << b | (h[s] & cc)
+        options = self.cantes_open.get(key)
+        if options is None:
+            options = []
+            for suit, pair in self.open_pairs[sung]:  # the trump suit's first
+                for s in singers:
+                    if h[s] & pair == pair:
+                        options.append(suit)
+                        break
+                if options and options[0] == self.trump:
+                    break  # C9: trump first when it can be sung
+            self.cantes_open[key] = options
         if not options:
             return self._start(winner, sung, won, alpha, beta)
         # Not singing is one option (C9: singing is optional), but never a better one:
@@ -289,7 +322,6 @@ class Solver(Shortcuts):
         self,
         seat: int,
         n: int,
-        leader: int,
         lead: int,
         hl: int,
         ht: int,
@@ -334,36 +366,66 @@ class Solver(Shortcuts):
         if legal & (legal - 1):
             moves = self._moves(seat, legal, n, winner, ht if ht != NONE else hl)
         else:  # one move (often: following suit), no ordering to do
-            moves = [legal.bit_length() - 1]
-        maximise = self.counted[seat]
+            moves = (legal.bit_length() - 1,)
+        counted = self.counted
+        maximise = counted[seat]
         r = self.r
         points = self.points
+        bit = self.bit
         last_card = n + 1 == self.size
+        tricks = self.tricks
+        if last_card:  # what taking the trick reads
+            singers, blocks = self.singers, self.block_cards
         nxt = self.order[seat]
         best = -INF if maximise else INF
         best_card = NONE
         for c in moves:
             suit = c // r
+            h[seat] = hand ^ bit[c]
             # the trick after c (C8 / B6 winner)
-            if lead == NONE:
-                nlead, nhl, nht, nwin = suit, c, (c if suit == trump else NONE), seat
-            else:
-                nlead, nhl, nht, nwin = lead, hl, ht, winner
-                if suit == lead and c < hl:
-                    nhl = c
-                    if suit == trump:
-                        nht = c
-                    if ht == NONE or suit == trump:
+            if last_card:  # only its winner matters now
+                nwin = winner
+                if suit == lead:
+                    if c < hl and (ht == NONE or suit == trump):
                         nwin = seat
-                elif suit == trump and suit != lead and (ht == NONE or c < ht):
-                    nht, nwin = c, seat
-            h[seat] = hand & ~(1 << c)
-            if last_card:
-                v = self._finish(nwin, pts + points[c], tmask | 1 << c, sung, won, alpha, beta)
+                elif suit == trump and (ht == NONE or c < ht):
+                    nwin = seat
+                # the trick is taken (inlined: it follows every last card): its points,
+                # then the cante choice and the rest, with the runs of equal cards packed
+                tp = pts + points[c]
+                if counted[nwin]:
+                    nwon, delta = won | 1, (1 if tricks else tp)
+                else:
+                    nwon, delta = won | 2, (0 if tricks else -tp)
+                if not h[nwin]:
+                    v = self._end(nwin, tp, nwon)
+                else:  # (no try/finally: after Unsolved, search() sets all up anew)
+                    self.rem -= tp
+                    cards = (tmask | bit[c]) & blocks
+                    saved = self._pack(cards) if cards else None
+                    if singers[nwin]:
+                        v = delta + self._after(nwin, sung, nwon, alpha - delta, beta - delta)
+                    else:  # no cante can follow: the next trick at once
+                        v = delta + self._start(nwin, sung, nwon, alpha - delta, beta - delta)
+                    self.rem += tp
+                    if saved is not None:
+                        h[:] = saved
             else:
+                if lead == NONE:
+                    nlead, nhl, nht, nwin = suit, c, (c if suit == trump else NONE), seat
+                else:
+                    nlead, nhl, nht, nwin = lead, hl, ht, winner
+                    if suit == lead and c < hl:
+                        nhl = c
+                        if suit == trump:
+                            nht = c
+                        if ht == NONE or suit == trump:
+                            nwin = seat
+                    elif suit == trump and suit != lead and (ht == NONE or c < ht):
+                        nht, nwin = c, seat
                 v = self._play(
-                    nxt, n + 1, leader, nlead, nhl, nht, nwin, pts + points[c],
-                    tmask | 1 << c, sung, won, alpha, beta,
+                    nxt, n + 1, nlead, nhl, nht, nwin, pts + points[c], tmask | bit[c], sung,
+                    won, alpha, beta,
                 )  # fmt: skip
             h[seat] = hand
             if maximise:
@@ -383,32 +445,13 @@ class Solver(Shortcuts):
             self.lead_best = best_card
         return best
 
-    def _finish(
-        self, winner: int, pts: int, cards: int, sung: int, won: int, alpha: int, beta: int
-    ) -> int:
-        """A trick's last card was played (``cards``: the trick's): count it, then the
-        cante choice and the rest, from the hands with their runs of equal cards packed."""
+    def _end(self, winner: int, pts: int, won: int) -> int:
+        """The value of the hand's last trick, just taken by ``winner`` (``pts``: its card
+        points; ``won`` with it)."""
         mine = self.counted[winner]
-        won |= 1 if mine else 2
-        last = not self.h[winner]
         if self.tricks:
-            delta = 1 if mine else 0
-        else:
-            if last:
-                pts += self.last_bonus
-                if self.capot and won != 3:
-                    pts += self.capot_bonus
-            delta = pts if mine else -pts
-        if last:
-            return delta
-        # (no try/finally: after Unsolved, search() sets the hands and points up anew)
-        self.rem -= pts
-        saved = self._pack(cards) if cards & self.block_cards else None
-        if self.singers[winner]:
-            v = self._after(winner, sung, won, alpha - delta, beta - delta)
-        else:  # no cante can follow: the next trick at once
-            v = self._start(winner, sung, won, alpha - delta, beta - delta)
-        self.rem += pts
-        if saved is not None:
-            self.h[:] = saved
-        return delta + v
+            return 1 if mine else 0
+        pts += self.last_bonus
+        if self.capot and won != 3:
+            pts += self.capot_bonus
+        return pts if mine else -pts

@@ -96,6 +96,19 @@ def merge_masks(spec: Spec) -> int:
     return out
 
 
+def beat_masks(spec: Spec) -> list[int]:
+    """For every card ``top`` winning a trick: the cards that would take the trick from
+    it (C8/B6): the stronger ones of its suit, and any trump when it is not one."""
+    r, trump = spec.per_suit, spec.trump
+    out = []
+    for top in range(spec.suit_count * r):
+        beats = spec.above[top]
+        if trump != NONE and top // r != trump:
+            beats |= spec.suit_mask[trump]
+        out.append(beats)
+    return out
+
+
 def lead_order(spec: Spec) -> list[int]:
     """A lead's place among the moves (lower first): the top of a suit, richest first."""
     r = spec.per_suit
