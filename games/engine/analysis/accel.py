@@ -22,8 +22,9 @@ HERE = Path(__file__).resolve().parent
 PACKAGE = __package__ or "games.engine.analysis"
 #: the modules build_fast.py compiles (kept here: the runtime must not import Cython's side)
 COMPILED = ("shortcuts", "solver")
-#: the package name the pure copies of :func:`pure_solver` are loaded under
-PURE = "_analysis_pure"
+#: the package name the pure copies of :func:`pure_solver` are loaded under (a sibling
+#: of this package: position.py's ``..messages`` must resolve to games.engine's)
+PURE = "games.engine._analysis_pure"
 
 
 class _SourceOnly(importlib.abc.MetaPathFinder):

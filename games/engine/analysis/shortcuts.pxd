@@ -14,7 +14,7 @@ cdef class Shortcuts:
     cdef public object spec, deadline, tt, h, points, counted, order, active, suit_mask
     cdef public object above, beat, shift, trump_mask, trump_points, blocks, block_cards
     cdef public object adjacent, lead_order, open_cantes, open_pairs, singers, up_singers
-    cdef public object down_singers, rich, poor
+    cdef public object down_singers, rich, poor, killers
     cdef public bint use_tt, merge, ordering, bounds, c7, capot, tricks
     cdef public i64 node_limit, nodes, tt_probes, tt_hits, hint, lead_best, r, trump, size
     cdef public i64 capot_bonus, last_bonus, bound, _bits, trump_shift, rem
@@ -22,8 +22,11 @@ cdef class Shortcuts:
     @cython.locals(s=i64)
     cpdef object _pack(self, object cards)
 
-    @cython.locals(r=i64, hint=i64, trump=i64, wsuit=i64)
-    cpdef list _moves(self, i64 seat, object legal, i64 n, i64 winner, i64 top)
+    @cython.locals(r=i64, hint=i64, killer=i64, trump=i64, wsuit=i64, side=bint, s=i64, key=i64)
+    cpdef list _moves(self, i64 seat, object legal, i64 n, i64 winner, i64 top, i64 lead)
+
+    @cython.locals(x=object)
+    cpdef bint _beaten(self, list later, object c, i64 lead, object lead_mask, object trumps)
 
     @cython.locals(s=i64, up=i64, down=i64, value=i64, quick=i64, quick_tricks=i64,
                    all_tricks=bint, ours=bint, k=i64, most=i64, high=i64, low=i64)

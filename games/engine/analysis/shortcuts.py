@@ -44,6 +44,8 @@ class Shortcuts:
     trump_points: list[int]
     shift: list[int]
     order: tuple[int, ...]
+    size: int
+    killers: list[int]
     nodes: int
     tt: dict[int, tuple[int, int, int]]
     blocks: list[tuple[int, int, int, list[int]]]
@@ -71,7 +73,7 @@ class Shortcuts:
                     h[s] = h[s] ^ x << lo | table[m << n | x] << lo
         return saved
 
-    def _moves(self, seat: int, legal: int, n: int, winner: int, top: int) -> list[int]:
+    def _moves(self, seat: int, legal: int, n: int, winner: int, top: int, lead: int) -> list[int]:
         """The legal cards as moves, best first; ``legal`` has two cards or more, and
         one per group of equivalent cards (``_play`` merges them before: a single move
         needs no call).
@@ -81,7 +83,10 @@ class Shortcuts:
         :func:`~.tables.merge_masks`; in a hand counted in tricks, any two: the DDS
         rule). The search keeps the runs of equal cards packed at trick starts
         (:meth:`_pack`), so cards that had a card between them which has been played are
-        next to each other here; a card on the table still separates them, as it must."""
+        next to each other here; a card on the table still separates them, as it must.
+
+        ``top`` is the trick's winning card so far and ``lead`` its led suit (a
+        follower's order: whether a later seat of the other side can beat a card)."""
         cards = []
         m = legal
         while m:
@@ -95,22 +100,76 @@ class Shortcuts:
             hint = self.hint
             self.hint = NONE
             cards.sort(key=self.lead_order.__getitem__)
+            # then the lead that last cut off at this seat's trick (a killer move: the
+            # sibling positions of a trick often fall to the same lead)
+            killer = self.killers[self.h[seat].bit_count() << 2 | seat]
+            if killer in cards and killer != hint:
+                cards.remove(killer)
+                cards.insert(0, killer)
             if hint in cards:
                 cards.remove(hint)
                 cards.insert(0, hint)
             return cards
-        points, r, trump = self.points, self.r, self.trump
+        points, r, trump, sm = self.points, self.r, self.trump, self.suit_mask
         wsuit = top // r
         # the cards that would take the trick from ``top``
-        beats = self.suit_mask[wsuit] & self.above[top]
+        beats = sm[wsuit] & self.above[top]
         if trump != NONE and wsuit != trump:
-            beats |= self.suit_mask[trump]
-        if self.counted[winner] == self.counted[seat]:  # the partner wins: give it points
-            keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
-        else:  # win it, or throw the cheapest card
-            keyed = [((-200 - points[c]) if beats >> c & 1 else points[c], c) for c in cards]
+            beats |= sm[trump]
+        # the seats still to play of the other side: a card one of them can beat is
+        # no sure winner (it gives them its points), the only thing ordering knows
+        side = self.counted[seat]
+        later = []
+        s = seat
+        for _ in range(self.size - n - 1):
+            s = self.order[s]
+            if self.counted[s] != side:
+                later.append(self.h[s])
+        lead_mask = sm[lead]
+        trumps = sm[trump] if trump != NONE else 0
+        if side == self.counted[winner]:  # the partner wins: give it points, if it keeps
+            if not self._beaten(later, top, lead, lead_mask, trumps):
+                keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
+            else:  # take it over with a card they cannot beat, or throw the cheapest
+                keyed = [
+                    (
+                        (-200 - points[c])
+                        if beats >> c & 1 and not self._beaten(later, c, lead, lead_mask, trumps)
+                        else points[c],
+                        c,
+                    )
+                    for c in cards
+                ]
+        else:  # win it for sure (richest first), or win it cheaply, or throw the cheapest
+            keyed = []
+            for c in cards:
+                if not beats >> c & 1:
+                    key = points[c]
+                elif self._beaten(later, c, lead, lead_mask, trumps):
+                    key = points[c] - 100
+                else:
+                    key = -200 - points[c]
+                keyed.append((key, c))
         keyed.sort()
         return [c for _, c in keyed]
+
+    def _beaten(self, later: list[int], c: int, lead: int, lead_mask: int, trumps: int) -> bool:
+        """Can one of the hands ``later`` (to play after ``c`` in the trick led in
+        ``lead``) beat ``c``? (C7/C8: by a higher card of the suit, or by a trump when
+        void in the led suit.)"""
+        above = self.above[c]
+        if c // self.r == lead:
+            for x in later:
+                if x & lead_mask:
+                    if x & lead_mask & above:
+                        return True
+                elif x & trumps and lead_mask != trumps:
+                    return True
+        elif trumps >> c & 1:  # a trump on another suit's lead
+            for x in later:
+                if not x & lead_mask and x & above:
+                    return True
+        return False
 
     def _bounds(self, leader: int, sung: int, won: int) -> tuple[int, int]:
         """Bounds of the rest of the hand at a trick start ``leader`` leads.
