@@ -23,11 +23,8 @@ cdef class Shortcuts:
     @cython.locals(s=i64)
     cpdef object _pack(self, object cards)
 
-    @cython.locals(hint=i64, killer=i64, code=i64)
+    @cython.locals(hint=i64, killer=i64, code=i64, s=i64)
     cpdef list _moves(self, i64 seat, object legal, i64 n, i64 winner, i64 top, i64 lead)
-
-    @cython.locals(s=i64)
-    cpdef object _beaten(self, i64 seat, i64 n, i64 lead)
 
     @cython.locals(s=i64, up=i64, down=i64, value=i64, quick=i64, quick_tricks=i64,
                    all_tricks=bint, ours=bint, k=i64, most=i64, high=i64, low=i64)

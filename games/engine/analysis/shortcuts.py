@@ -131,7 +131,22 @@ class Shortcuts:
         # them the sure winners: those no seat of the other side still to play can beat
         # (a winner they can beat gives them its points)
         beats = legal & self.beats[top]
-        beaten = self._beaten(seat, n, lead)
+        # the cards of the led suit and trumps those seats could beat (C7/C8: a higher
+        # card of the led suit; void in it, any trump, which beats every card of the led
+        # suit and every lower trump); inlined, a call costs more than the loop
+        beaten = 0
+        later = self.later[n << 2 | seat]
+        if later:
+            h = self.h
+            lm, tm = self.suit_mask[lead], self.trump_mask
+            for s in later:
+                x = h[s] & lm
+                if x:  # it follows: every card of the suit below its best
+                    beaten |= lm & -((x & -x) << 1)
+                else:
+                    x = h[s] & tm
+                    if x:  # it ruffs: the led suit, and every trump below its best
+                        beaten |= lm | tm & -((x & -x) << 1)
         if self.counted[winner] != self.counted[seat]:
             code, sure = 0, beats & ~beaten
         elif beaten >> top & 1:  # the partner's card will not hold: take it over surely
@@ -160,26 +175,6 @@ class Shortcuts:
             keyed.sort()
             moves = self._kept(self.follow_moves, key, [c for _, c in keyed])
         return moves
-
-    def _beaten(self, seat: int, n: int, lead: int) -> int:
-        """The cards of the led suit and of trumps that a seat of the other side still to
-        play after ``seat`` (the ``n``-th card of a trick led in ``lead``) could beat
-        (C7/C8: a higher card of the led suit; void in it, any trump, which beats every
-        card of the led suit and every lower trump)."""
-        beaten = 0
-        later = self.later[n << 2 | seat]
-        if later:
-            h = self.h
-            lm, tm = self.suit_mask[lead], self.trump_mask
-            for s in later:
-                x = h[s] & lm
-                if x:  # it follows: every card of the suit below its best
-                    beaten |= lm & -((x & -x) << 1)
-                else:
-                    x = h[s] & tm
-                    if x:  # it ruffs: the led suit, and every trump below its best
-                        beaten |= lm | tm & -((x & -x) << 1)
-        return beaten
 
     @staticmethod
     def _kept(cache: dict[int, list[int]], key: int, moves: list[int]) -> list[int]:
