@@ -53,6 +53,7 @@ class Shortcuts:
     order: tuple[int, ...]
     size: int
     killers: list[int]
+    later: list[tuple[int, ...]]
     nodes: int
     shift: list[int]
     tt: dict[int, tuple[int, int, int]]
