@@ -51,6 +51,9 @@ class Shortcuts:
     trump_shift: int
     trump_points: list[int]
     order: tuple[int, ...]
+    size: int
+    killers: list[int]
+    later: list[tuple[int, ...]]
     nodes: int
     shift: list[int]
     tt: dict[int, tuple[int, int, int]]
@@ -85,7 +88,7 @@ class Shortcuts:
                     h[s] = x ^ y << lo | table[m | y] << lo
         return saved
 
-    def _moves(self, seat: int, legal: int, n: int, winner: int, top: int) -> list[int]:
+    def _moves(self, seat: int, legal: int, n: int, winner: int, top: int, lead: int) -> list[int]:
         """The legal cards as moves, best first; ``legal`` has two cards or more, and
         one per group of equivalent cards (``_play`` merges them before: a single move
         needs no call).
@@ -97,39 +100,79 @@ class Shortcuts:
         (:meth:`_pack`), so cards that had a card between them which has been played are
         next to each other here; a card on the table still separates them, as it must.
 
-        The list returned may be shared (kept for the next node with the same key): the
-        caller only reads it."""
+        ``top`` is the trick's winning card so far and ``lead`` its led suit. The list
+        returned may be shared (kept for the next node with the same key): the caller
+        only reads it."""
         if not self.ordering:
             return bits(legal)
         # The order is a function of the legal cards and a few facts alone, so it is
         # worked out once per such facts and kept (a node then costs a dict probe, not a
         # sort). Whatever the order comes to depend on must be in its key.
         if n == 0:
-            # the table's best lead first, then the top of a suit, richest first
+            # the table's best lead first, then the lead that last cut off at this seat
+            # and hand size (a killer move: the sibling positions of a trick often fall to
+            # the same lead), then the top of a suit, richest first
             hint = self.hint
             self.hint = NONE
-            key = legal << 6 | (hint + 1)  # a card index + 1 fits in 6 bits
+            killer = self.killers[self.h[seat].bit_count() << 2 | seat]
+            key = (legal << 6 | (hint + 1)) << 6 | (killer + 1)  # a card + 1: 6 bits
             moves = self.lead_moves.get(key)
             if moves is None:
                 moves = bits(legal)
                 moves.sort(key=self.lead_order.__getitem__)
+                if killer in moves and killer != hint:
+                    moves.remove(killer)
+                    moves.insert(0, killer)
                 if hint in moves:
                     moves.remove(hint)
                     moves.insert(0, hint)
                 moves = self._kept(self.lead_moves, key, moves)
             return moves
-        # the cards that would take the trick from ``top`` (tables.beat_masks)
+        # the cards that would take the trick from ``top`` (tables.beat_masks), and of
+        # them the sure winners: those no seat of the other side still to play can beat
+        # (a winner they can beat gives them its points)
         beats = legal & self.beats[top]
-        partner = self.counted[winner] == self.counted[seat]
-        key = (legal << self._bits | beats) << 1 | partner
+        # the cards of the led suit and trumps those seats could beat (C7/C8: a higher
+        # card of the led suit; void in it, any trump, which beats every card of the led
+        # suit and every lower trump); inlined, a call costs more than the loop
+        beaten = 0
+        later = self.later[n << 2 | seat]
+        if later:
+            h = self.h
+            lm, tm = self.suit_mask[lead], self.trump_mask
+            for s in later:
+                x = h[s] & lm
+                if x:  # it follows: every card of the suit below its best
+                    beaten |= lm & -((x & -x) << 1)
+                else:
+                    x = h[s] & tm
+                    if x:  # it ruffs: the led suit, and every trump below its best
+                        beaten |= lm | tm & -((x & -x) << 1)
+        if self.counted[winner] != self.counted[seat]:
+            code, sure = 0, beats & ~beaten
+        elif beaten >> top & 1:  # the partner's card will not hold: take it over surely
+            code, sure = 2, beats & ~beaten
+        else:  # the partner's card holds: give it points
+            code, sure = 1, 0
+        key = ((legal << self._bits | beats) << self._bits | sure) << 2 | code
         moves = self.follow_moves.get(key)
         if moves is None:
             points = self.points
             cards = bits(legal)
-            if partner:  # the partner wins: give it points
+            if code == 1:
                 keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
-            else:  # win it, or throw the cheapest card
-                keyed = [((-200 - points[c]) if beats >> c & 1 else points[c], c) for c in cards]
+            elif code == 2:  # a sure winner, richest first, or the cheapest card
+                keyed = [((-200 - points[c]) if sure >> c & 1 else points[c], c) for c in cards]
+            else:  # win it surely (richest first), or cheaply, or throw the cheapest card
+                keyed = [
+                    (
+                        (-200 - points[c])
+                        if sure >> c & 1
+                        else (points[c] - 100 if beats >> c & 1 else points[c]),
+                        c,
+                    )
+                    for c in cards
+                ]
             keyed.sort()
             moves = self._kept(self.follow_moves, key, [c for _, c in keyed])
         return moves

@@ -17,9 +17,11 @@ double-dummy solver does:
   :func:`~.tables.rank_blocks`): the ones still in play renumbered from the run's top, so
   positions that differ only in which of them were played are one table entry, and
   cards that had a played card between them are next to each other (merged);
-- **move ordering**: the table's best lead first; a winning card first when the other
-  side is winning the trick, points on the partner's winning trick, the lowest card when
-  it cannot win;
+- **move ordering**: the table's best lead first, then the lead that last cut off at
+  the same seat and trick (a killer move); a follower wins the trick with a card no seat
+  of the other side still to play can beat (richest first), else cheaply; it gives points
+  to a partner's winning card only if none of them can beat it, and throws its cheapest
+  card when it cannot win;
 - **bounds** at trick starts, after the table's probe (:meth:`~.shortcuts.Shortcuts._bounds`:
   what is still to win, the cantes still possible, less what the other side surely takes
   with its top trumps and the leader's quick tricks) cut a window off unsearched;
@@ -146,6 +148,19 @@ class Solver(Shortcuts):
         sums = [point_sums(spec, suit) for suit in range(spec.suit_count)]
         self.rich = [rich for rich, _ in sums]
         self.poor = [poor for _, poor in sums]
+        #: hand size << 2 | seat -> the lead that last cut off there (seats: at most 4)
+        self.killers = [NONE] * ((self._bits + 1) << 2)
+        #: n << 2 | seat -> the seats of the other side still to play after ``seat``
+        #: plays a trick's ``n``-th card (_moves: can they beat it?)
+        self.later: list[tuple[int, ...]] = [()] * (self.size << 2)
+        for seat in self.active:
+            for n in range(self.size):
+                later, s = [], seat
+                for _ in range(self.size - n - 1):
+                    s = self.order[s]
+                    if self.counted[s] != self.counted[seat]:
+                        later.append(s)
+                self.later[n << 2 | seat] = tuple(later)
         self.rem = 0  # the card points still held (kept by _play as tricks are taken)
 
     # ------------------------------------------------------------------ public
@@ -364,7 +379,7 @@ class Solver(Shortcuts):
         if self.merge:  # equivalent cards as one (see _moves)
             legal ^= legal & (legal << 1) & self.adjacent
         if legal & (legal - 1):
-            moves = self._moves(seat, legal, n, winner, ht if ht != NONE else hl)
+            moves = self._moves(seat, legal, n, winner, ht if ht != NONE else hl, lead)
         else:  # one move (often: following suit), no ordering to do
             moves = (legal.bit_length() - 1,)
         counted = self.counted
@@ -434,12 +449,16 @@ class Solver(Shortcuts):
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
+                            if n == 0:
+                                self.killers[hand.bit_count() << 2 | seat] = c
                             break
             elif v < best:
                 best, best_card = v, c
                 if v < beta:
                     beta = v
                     if alpha >= beta:
+                        if n == 0:
+                            self.killers[hand.bit_count() << 2 | seat] = c
                         break
         if n == 0:
             self.lead_best = best_card
