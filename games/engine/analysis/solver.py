@@ -426,6 +426,9 @@ class Solver(Shortcuts):
                     if saved is not None:
                         h[:] = saved
             else:
+                # position.trick_state's step for one card, inlined (every card of the
+                # search passes here); minimax, which the property tests compare the
+                # search with, plays through trick_state itself
                 if lead == NONE:
                     nlead, nhl, nht, nwin = suit, c, (c if suit == trump else NONE), seat
                 else:
