@@ -137,7 +137,7 @@ def decided(
             " FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry"
             " WHERE a.round < %s GROUP BY a.entry, b.entry"
         )
-    digest = ", ".join(round_digest_sql([*aliases, "fixture", "entry", "place"]))
+    digest = ", ".join(round_digest_sql([*aliases, "fixture", "entry", "place"], connection.vendor))
     parts.append(
         f"SELECT {digest}{', 0' * (k - 3)}, 3, round, 0, 0, 0 FROM p WHERE round >= %s"
         " GROUP BY round"
