@@ -37,7 +37,7 @@ class JsonTextField(models.TextField):
             return value
         return self.encode(value)
 
-    def value_to_string(self, obj: models.Model) -> str:  # dumpdata: the value, not its text
+    def value_to_string(self, obj: models.Model) -> Any:  # dumpdata: the value, not its text
         return self.value_from_object(obj)
 
     def decode(self, text: str) -> Any:
