@@ -22,15 +22,23 @@ def insert_rows(model: type[models.Model], columns: list[str], rows: list[list[A
     escapes one by one); elsewhere ``bulk_create``."""
     if not rows:
         return
+    meta = model._meta
+    encoded = {i for i, c in enumerate(columns) if isinstance(meta.get_field(c), models.JSONField)}
     if connection.vendor != "postgresql":
-        decoded = ([json.loads(v) if isinstance(v, JsonText) else v for v in row] for row in rows)
+        # a JSON field's text decoded for bulk_create; another field's (a text field of
+        # JSON that stores a JsonText as it is) stays text
+        decoded = (
+            [
+                json.loads(v) if i in encoded and isinstance(v, JsonText) else v
+                for i, v in enumerate(row)
+            ]
+            for row in rows
+        )
         model.objects.bulk_create(model(**dict(zip(columns, row, strict=True))) for row in decoded)
         return
     from psycopg.types.json import Jsonb
 
-    meta = model._meta
     quote = connection.ops.quote_name
-    encoded = {i for i, c in enumerate(columns) if isinstance(meta.get_field(c), models.JSONField)}
     names = ", ".join(quote(meta.get_field(c).column) for c in columns)
     statement = f"COPY {quote(meta.db_table)} ({names}) FROM STDIN"
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:

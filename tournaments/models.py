@@ -10,6 +10,8 @@ from clubs.models import Club, DeviceToken, Player, ReadableQuerySet
 from clubs.text import NameField
 from games.models import default_game_name
 
+from .fields import JsonTextField, RowsField
+
 
 class Tournament(models.Model):
     """A league or a one-day tournament of a club. Its fixtures are recorded matches."""
@@ -246,10 +248,11 @@ class StandingsSnapshot(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="snapshots")
     after_round = models.PositiveSmallIntegerField()
     computed_at = models.DateTimeField()
-    rows = models.JSONField()
-    #: an md5 of what gives the rows' JSON text (``standings_store.snapshot_digests``):
-    #: an unchanged snapshot is not rewritten ("" before it was first digested, or
-    #: digested another way: rewritten once)
+    #: the ranked rows (a list of dicts), stored by column (``fields.compact_rows``)
+    rows = RowsField()
+    #: an md5 of the rows' stored text (``standings_store.snapshot_digests``): an
+    #: unchanged snapshot is not rewritten ("" before it was first digested, or digested
+    #: another way: rewritten once)
     digest = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
@@ -274,7 +277,7 @@ class StandingsState(models.Model):
     )
     #: the tournament's ``standings_version`` it goes with (any other: not used)
     version = models.PositiveIntegerField()
-    state = models.JSONField()
+    state = JsonTextField()
 
     def __str__(self) -> str:
         return f"{self.tournament_id}: standings state at version {self.version}"

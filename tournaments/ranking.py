@@ -14,13 +14,12 @@ ranks as splitting and re-ranking each part does; only the groups still tied on 
 (few, and small) go through the mini-leagues and the criteria after them.
 
 A round's result is a :class:`Table`: the columns, and per entry in rank order its rank,
-withdrawal and values as one tuple (what a snapshot stores and its digest reads, without
-a dict per row); :class:`Row` values when a caller wants them.
+withdrawal and values as one tuple (what a snapshot stores, without a dict per row);
+:class:`Row` values when a caller wants them.
 """
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -97,13 +96,6 @@ class Table:
 
     def __getitem__(self, index: int) -> Row:
         return self.rows[index]
-
-    def packed(self) -> bytes:
-        """The table's entries, ranks, withdrawals and values as bytes, for a digest that
-        changes whenever the snapshot's text would, without making the text: pickled, so
-        that other values give other bytes (unpickling gives them back), ``3`` and
-        ``3.0`` too. Another Python may pickle them otherwise: a snapshot rewritten once."""
-        return pickle.dumps((self.entries, self.ranks, self.withdrawn, self.values), 5)
 
 
 def order(

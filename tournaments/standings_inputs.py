@@ -56,12 +56,47 @@ def base_digest(*parts: Any) -> str:
     return md5(pickle.dumps((code_digest(), parts), 5), usedforsecurity=False).hexdigest()
 
 
-def next_digest(previous: str, rows: Sequence[tuple], unplayed: Iterable[Result]) -> str:
-    """The inputs' digest after a round: ``previous`` and the round's unit rows (in any
-    order: sorted here) and byes and forfeits."""
+def next_digest(previous: str, played: tuple[int, ...] | None, unplayed: Iterable[Result]) -> str:
+    """The inputs' digest after a round: ``previous``, the digest of the round's unit rows
+    (``round_digest_sql``; None: none) and its byes and forfeits."""
     digest = md5(previous.encode(), usedforsecurity=False)
-    digest.update(pickle.dumps((sorted(rows), [repr(r) for r in unplayed]), 5))
+    digest.update(pickle.dumps((played, [repr(r) for r in unplayed]), 5))
     return digest.hexdigest()
+
+
+#: a round's digest on SQLite (``round_digest_sql``): each unit row's values hashed by
+#: Horner's rule modulo a prime (two multipliers), squared, summed over the round's rows
+DIGEST_MODULUS, DIGEST_MULTIPLIERS = 2147483647, (1000003, 998244353)
+
+
+def round_digest_sql(columns: Sequence[str], vendor: str) -> list[str]:
+    """The SQL of a round's digest: three integer aggregates over the round's rows of
+    ``p``, whatever their order, that change when a row's values (``columns``, integers,
+    none NULL) change; the last is the number of rows. It lets a whole recompute check
+    the rounds a kept state covers without reading their rows
+    (``standings_sums.as_before``).
+
+    PostgreSQL: the sum of each row's ``hashtextextended`` of its values as text (its
+    high 48 bits: a sum of 32,768 rows fits), a change unseen with a chance of about
+    2⁻⁴⁸; the cheapest hash there (a quarter more than the join itself, against half
+    for the arithmetic below). SQLite, which has no hash: integer arithmetic, every
+    intermediate below 2⁶² (|hash| < the modulus); a row's hash is squared before the
+    sum: the sum of linear hashes would not change when two rows swap values (as when
+    the two entries of a match swap results), the sum of their squares does (by twice
+    the product of the differences of the values' and of the entries' parts, neither 0
+    modulo a prime); otherwise a change unseen with a chance of about 2⁻³¹ per hash."""
+    if vendor == "postgresql":
+        text = f"concat_ws(',', {', '.join(columns)})"
+        return [f"CAST(SUM(hashtextextended({text}, 0) >> 16) AS BIGINT)", "0", "COUNT(*)"]
+    values = [f"CAST({c} AS BIGINT)" for c in columns]  # no int4 overflow
+    out = []
+    for a in DIGEST_MULTIPLIERS:
+        h = values[0]
+        for v in values[1:]:
+            h = f"(({h}) * {a} + {v}) %% {DIGEST_MODULUS}"  # (%%: the query has parameters)
+        # (not numeric in the union: the sum of a round's few hundred rows fits)
+        out.append(f"CAST(SUM((({h}) * ({h})) %% {DIGEST_MODULUS}) AS BIGINT)")
+    return [*out, "COUNT(*)"]
 
 
 @dataclass

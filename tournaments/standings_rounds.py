@@ -29,6 +29,7 @@ def by_round(
     unplayed: Mapping[int, list[Result]],
     state: Before,
     relational: bool,
+    digests: Mapping[int, tuple[int, ...]] | None = None,
     chain: str | None = None,
     known: Mapping[int, tuple[str, str]] | None = None,
 ) -> Rounds:
@@ -38,8 +39,9 @@ def by_round(
     Also returns a copy of the state before the last round ranked.
 
     ``chain``: the inputs' digest before ``state.round`` (``standings_inputs``; None:
-    unknown, no digests); a round whose inputs' digest is in ``known`` (round → that
-    digest and its stored snapshot's) is not ranked (``Rounds.unchanged``).
+    unknown, no digests), continued by each round's ``digests`` (of its unit rows); a
+    round whose inputs' digest is in ``known`` (round → that digest and its stored
+    snapshot's) is not ranked (``Rounds.unchanged``).
 
     Each entry's sums so far are one list (what its rows add, element by element); an
     additive metric is read from them after each round (``Metric.from_sums`` is linear in
@@ -88,13 +90,14 @@ def by_round(
     kept = state.copy(state.round)
     out = Rounds({}, kept)
     known = known or {}
+    digests = digests or {}
     for number in numbers:
         if number == numbers[-1]:
             out.state = state.copy(number)
         state.add_played(played.get(number, ()), relational)
         state.add_unplayed(unplayed.get(number, ()), additive, scheme)
         if chain is not None:
-            chain = next_digest(chain, played.get(number, ()), unplayed.get(number, ()))
+            chain = next_digest(chain, digests.get(number), unplayed.get(number, ()))
             out.inputs[number] = chain
             if known.get(number, ("",))[0] == chain:  # its snapshot as stored
                 out.unchanged[number] = known[number][1]

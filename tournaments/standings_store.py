@@ -12,13 +12,11 @@ fixture as a ``standings.Result`` (match results read through
 
 from __future__ import annotations
 
-import json
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from hashlib import md5
-from itertools import chain
 from typing import Any
 
 from django.db import transaction
@@ -30,6 +28,7 @@ from games.engine import find_game
 from games.models import HandEvent, Match
 from games.results import unit_results
 
+from .fields import compact_values
 from .models import (
     Entry,
     Fixture,
@@ -159,8 +158,8 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
     )
     scheme = scheme_of(tournament)
     standings = standings_from_sums(tournament, scheme, start, kept_state)
-    named = {pk: json.dumps(name, ensure_ascii=False) for pk, name in standings.names.items()}
-    digests = snapshot_digests(standings.by_round, named) | standings.unchanged
+    texts = {n: snapshot_text(table, standings.names) for n, table in standings.by_round.items()}
+    digests = {n: digest_of(text) for n, text in texts.items()} | standings.unchanged
     now = timezone.now()
     with transaction.atomic():
         stored = (
@@ -180,18 +179,19 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
             # a snapshot not ranked is no longer the one recorded (another recompute
             # wrote since the record was read): rank every round after all
             standings = standings_from_sums(tournament, scheme, start, kept_state, skip=False)
-            digests = snapshot_digests(standings.by_round, named)
+            texts = {n: snapshot_text(t, standings.names) for n, t in standings.by_round.items()}
+            digests = {n: digest_of(text) for n, text in texts.items()}
         kept = {after for after, digest in on_file.items() if digests.get(after) == digest}
         for after, (i, _) in standings.inputs.rounds.items():
             if after in digests:  # what this recompute stores, as recorded
                 standings.inputs.rounds[after] = (i, digests[after])
         owned.exclude(after_round__in=kept).delete()
-        insert_rows(  # only the changed snapshots' text is made
+        insert_rows(
             StandingsSnapshot,
             ["tournament_id", "after_round", "computed_at", "rows", "digest"],
             [
-                [tournament_id, after, now, snapshot_text(table, named), digests[after]]
-                for after, table in standings.by_round.items()
+                [tournament_id, after, now, text, digests[after]]
+                for after, text in texts.items()
                 if after not in kept
             ],
         )
@@ -227,41 +227,28 @@ def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]
     ]
 
 
-def snapshot_digests(tables: Mapping[int, Table], names: Mapping[int, str]) -> dict[int, str]:
-    """Each snapshot's digest (by round): of its columns, the entries' names (``names``:
-    encoded as JSON) and its numbers (``Table.packed``), which give its text; cheaper
-    than the text, which only a changed snapshot needs."""
-    base = md5(json.dumps(sorted(names.items())).encode(), usedforsecurity=False)
-    out = {}
-    for after, table in tables.items():
-        digest = base.copy()
-        digest.update(json.dumps(table.keys).encode())
-        digest.update(table.packed())
-        out[after] = digest.hexdigest()
-    return out
+#: the columns a snapshot's row starts with, before the scheme's
+LEADING = ("entry", "name", "rank", "withdrawn")
 
 
 def snapshot_text(rows: Sequence[Row] | Table, names: Mapping[int, str]) -> JsonText:
-    """:func:`snapshot_rows` as JSON text, formatted at once by a template of the
-    snapshot's columns (``names``: each entry's name already encoded as JSON). A column's
-    value is an int or a float (``ranking.tidy``), whose ``str`` is its JSON."""
+    """:func:`snapshot_rows` as the text ``fields.RowsField`` stores (``compact_rows``),
+    made straight from the table's tuples: one ``json.dumps`` of lists."""
     table = rows if isinstance(rows, Table) else Table.of(rows)
-    if not table.entries:
-        return JsonText("[]")
-    escaped = (json.dumps(key).replace("{", "{{").replace("}", "}}") for key in table.keys)
-    columns = "".join(f", {key}: {{}}" for key in escaped)
-    row = '{{"entry": {}, "name": {}, "rank": {}, "withdrawn": {}' + columns + "}}"
-    template = "[" + ", ".join([row] * len(table.entries)) + "]"
-    return JsonText(
-        template.format(
-            *chain.from_iterable(
-                (e, names[e], rank, "true" if out else "false", *values)
-                for e, rank, out, values in zip(
-                    table.entries, table.ranks, table.withdrawn, table.values, strict=True
-                )
+    return compact_values(
+        (*LEADING, *table.keys),
+        [
+            (e, names[e], rank, out, *values)
+            for e, rank, out, values in zip(
+                table.entries, table.ranks, table.withdrawn, table.values, strict=True
             )
-        )
+        ],
     )
+
+
+def digest_of(text: str) -> str:
+    """A snapshot's digest: of its stored text (other rows, other text)."""
+    return md5(text.encode(), usedforsecurity=False).hexdigest()
 
 
 def fixture_rows(tournament: Tournament, round_: Round | None = None) -> list[dict[str, Any]]:

@@ -39,7 +39,7 @@ from .standings import (
     in_dependency_order,
     without_annulled,
 )
-from .standings_inputs import Inputs, base_digest
+from .standings_inputs import Inputs, base_digest, next_digest, round_digest_sql
 from .standings_rounds import by_round
 from .standings_state import Before, UnitRow
 
@@ -95,17 +95,21 @@ def decided(
     from_round: int,
     relational: bool,
     summed: bool = True,
-) -> tuple[dict[int, list[UnitRow]], Before]:
+    digests_from: int | None = None,
+) -> tuple[dict[int, list[UnitRow]], Before, dict[int, tuple[int, ...]]]:
     """The decided matches ``rows`` in one query: round → the ``UnitRow`` of every
-    entry at every match from ``from_round`` on; and, if ``summed``, what the earlier
+    entry at every match from ``from_round`` on; if ``summed``, what the earlier
     rounds' matches leave (:class:`Before`), added up by the database: each entry's sums
     (the values of the sums ``names``, in that order) and, if ``relational``, how often
     each entry met each other and was placed above it (one row per pair of entries, none
-    per match). Summed, the unit rows are read once (a materialised CTE) for the three
-    parts; else only the rounds from ``from_round`` on are read."""
+    per match); and the digest of each round from ``digests_from`` (default:
+    ``from_round``) on (``round_digest_sql``). The unit rows are read once (a
+    materialised CTE when several parts read them); unsummed, only the rounds from the
+    first of ``from_round`` and ``digests_from`` on."""
     aliases = {f"s{i}": unit_value(name, scheme) for i, name in enumerate(names)}
+    digests_from = from_round if digests_from is None else digests_from
     if not summed:
-        rows = rows.filter(fixture__round__number__gte=from_round)
+        rows = rows.filter(fixture__round__number__gte=min(from_round, digests_from))
     # each row's sums first: ``Before.add_played`` adds a row to an entry's sums as it
     # is (``map`` stops at the end of the sums), with no slice made per row
     inner, params = (
@@ -115,34 +119,39 @@ def decided(
         .query.sql_with_params()
     )
     sums = ", ".join(aliases)
-    parts = [
-        f"SELECT {sums}, 0, round, fixture, entry, place FROM p WHERE round >= %s",
-        f"SELECT {', '.join(f'SUM({a})' for a in aliases)}, 1, 0, 0, entry, 0"
-        " FROM p WHERE round < %s GROUP BY entry",
-    ]
-    if relational:  # the games between entries, in the place of the first two sums
-        assert len(aliases) >= 2, "every table sums its units and its placings"
-        padding = ", 0" * (len(aliases) - 2)
+    k = len(aliases)
+    assert k >= 3, "every table sums its units and its placings, and more"
+    # kind 0: a unit row; 1: an entry's sums before; 2: two entries' meetings before; 3:
+    # a round's digest, in the place of the first three sums
+    parts = [f"SELECT {sums}, 0, round, fixture, entry, place FROM p WHERE round >= %s"]
+    if summed:
+        parts.append(
+            f"SELECT {', '.join(f'SUM({a})' for a in aliases)}, 1, 0, 0, entry, 0"
+            " FROM p WHERE round < %s GROUP BY entry"
+        )
+    if summed and relational:  # the games between entries, in the place of the first two
+        padding = ", 0" * (k - 2)
         parts.append(
             "SELECT COUNT(*), SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END)"
             f"{padding}, 2, 0, a.entry, b.entry, 0"
             " FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry"
             " WHERE a.round < %s GROUP BY a.entry, b.entry"
         )
-    if not summed:  # only the first part, and the rows read as they are
-        parts = [f"SELECT {sums}, 0, round, fixture, entry, place FROM p"]
-    materialized = "MATERIALIZED " if summed else ""
+    digest = ", ".join(round_digest_sql([*aliases, "fixture", "entry", "place"], connection.vendor))
+    parts.append(
+        f"SELECT {digest}{', 0' * (k - 3)}, 3, round, 0, 0, 0 FROM p WHERE round >= %s"
+        " GROUP BY round"
+    )
     query = (
-        f"WITH p ({sums}, round, fixture, entry, place) AS {materialized}({inner}) "
+        f"WITH p ({sums}, round, fixture, entry, place) AS MATERIALIZED ({inner}) "
         + " UNION ALL ".join(parts)
     )
-    if summed:
-        params = [*params, *[from_round] * len(parts)]
+    bounds = [from_round] * (len(parts) - 1) + [digests_from]
     played: dict[int, list[UnitRow]] = defaultdict(list)
     before = Before(from_round)
-    k = len(aliases)
+    digests: dict[int, tuple[int, ...]] = {}
     with connection.cursor() as cursor:
-        cursor.execute(query, params)
+        cursor.execute(query, [*params, *bounds])
         for row in cursor.fetchall():
             kind = row[k]
             if kind == 0:
@@ -150,10 +159,12 @@ def decided(
             elif kind == 1:
                 before.sums[row[k + 3]] = list(row[:k])
                 before.decided = True
-            else:  # the two entries; the games, the times placed above
+            elif kind == 2:  # the two entries; the games, the times placed above
                 before.games[row[k + 2]][row[k + 3]] = row[0]
                 before.above[row[k + 2]][row[k + 3]] = row[1]
-    return played, before
+            else:
+                digests[row[k + 1]] = tuple(row[:3])
+    return played, before, digests
 
 
 def unplayed_results(tournament: Tournament, gone: Mapping[int, int]) -> list[Result]:
@@ -260,21 +271,42 @@ def standings_from_sums(
     sum_names = list(dict.fromkeys(s for m in additive for s in m.sums))
     relational = any(m.key in RELATIONAL for m in ordered)
     key = [sum_names, [m.key for m in additive], relational, sorted(names), sorted(annulled)]
-    start = Before.from_json(kept, key) if kept and from_round else None
-    if start is not None and start.round > from_round:
+    base = base_digest(key, sorted(names.items()), sorted(withdrawn), repr(scheme))
+    record = Inputs.from_json((kept or {}).get("inputs"), base)
+    recorded = record.rounds
+    start = Before.from_json(kept, key) if kept else None
+    # a whole recompute starts from the kept state if the rounds before it are as
+    # recorded: their digests, not their rows, are read to check it
+    trusting = bool(
+        from_round <= 1 and skip and start and start.round > 1 and start.decided and recorded
+    )
+    if start is not None and not trusting and (not from_round or start.round > from_round):
         start = None
     first = from_round if start is None else start.round
-    played_rows, before = decided(
-        played(tournament, annulled),
+    rows = played(tournament, annulled)
+    played_rows, before, digests = decided(
+        rows,
         sum_names,
         scheme,
         first,
         relational,
         summed=start is None and first > 1,  # from round 1 on, no earlier round to sum
+        digests_from=1 if trusting else first,
     )
     unplayed: dict[int, list[Result]] = defaultdict(list)
     for r in without_annulled(unplayed_results(tournament, gone), annulled):
         unplayed[r.round].append(r)
+    as_recorded: dict[int, str] = {}  # the rounds before a trusted state: as stored
+    if trusting:
+        assert start is not None
+        if as_before(start.round, base, recorded, digests, unplayed):
+            from_round = start.round
+            as_recorded = {r: recorded[r][1] for r in recorded if r < from_round}
+        else:  # read every round after all (one more query)
+            start, first = None, from_round
+            played_rows, before, digests = decided(
+                rows, sum_names, scheme, first, relational, summed=False
+            )
     if start is not None:
         before = start
     before.cover(names, len(sum_names), additive)
@@ -287,9 +319,6 @@ def standings_from_sums(
             before.add_played(played_rows.pop(number, ()), relational)
             before.add_unplayed(unplayed.get(number, ()), additive, scheme)
     before.round = from_round
-    base = base_digest(key, sorted(names.items()), sorted(withdrawn), repr(scheme))
-    record = Inputs.from_json((kept or {}).get("inputs"), base)
-    recorded = record.rounds
     if from_round <= 1:
         chain: str | None = base
         inputs = Inputs(base)
@@ -305,8 +334,31 @@ def standings_from_sums(
         unplayed,
         before,
         relational,
+        digests,
         chain,
         recorded if skip else None,
     )
     inputs.rounds.update((r, (i, "")) for r, i in rounds.inputs.items())  # "": not stored yet
-    return Standings(names, rounds.tables, rounds.state, key, inputs, rounds.unchanged)
+    unchanged = as_recorded | rounds.unchanged
+    return Standings(names, rounds.tables, rounds.state, key, inputs, unchanged)
+
+
+def as_before(
+    number: int,
+    base: str,
+    recorded: Mapping[int, tuple[str, str]],
+    digests: Mapping[int, tuple[int, ...]],
+    unplayed: Mapping[int, list[Result]],
+) -> bool:
+    """Whether the rounds before ``number`` are the ones ``recorded`` (round → its
+    inputs' digest and its snapshot's): the same rounds, each with the same chain of
+    digests from ``base`` over the rounds' digests (``digests``) and byes and forfeits."""
+    numbers = sorted(n for n in set(digests) | set(unplayed) if n < number)
+    if numbers != sorted(r for r in recorded if r < number):
+        return False
+    chain = base
+    for n in numbers:
+        chain = next_digest(chain, digests.get(n), unplayed.get(n, ()))
+        if recorded[n][0] != chain:
+            return False
+    return True

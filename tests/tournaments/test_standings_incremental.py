@@ -19,6 +19,7 @@ from games.models import Match, MatchUnit
 from tests.synthetic import finished_double_round_robin
 from tests.tournaments.test_standings_sums import played_match, random_tournament
 from tournaments import standings_store
+from tournaments.fields import compact_rows, expand_rows
 from tournaments.models import Entry, Fixture, StandingsSnapshot, Tournament
 from tournaments.receivers import on_match_written
 from tournaments.standings import Row
@@ -206,14 +207,28 @@ def test_a_league_recomputed_after_each_result_as_it_is_played_ranks_as_a_whole_
         assert stored(t) == {n: snapshot_rows(r, whole.names) for n, r in whole.by_round.items()}
 
 
-def test_a_snapshots_text_is_its_rows_as_json():
+def test_a_snapshots_text_is_its_rows_by_column_and_reads_back_as_its_rows():
     names = {7: 'Peña "La Sota"', 9: "Los {de} Ávila"}
     rows = [
         Row(7, 1, {"played": 3, "match_points": 4.5, "points_diff": -2}),
         Row(9, 2, {"played": 3, "match_points": 1.5, "points_diff": 2}, withdrawn=True),
     ]
-    encoded = {e: json.dumps(n, ensure_ascii=False) for e, n in names.items()}
-    text = snapshot_text(rows, encoded)
-    assert json.loads(text) == snapshot_rows(rows, names)
-    assert text == json.dumps(snapshot_rows(rows, names), ensure_ascii=False)
-    assert snapshot_text([], encoded) == "[]"
+    text = snapshot_text(rows, names)
+    assert json.loads(text) == [
+        ["entry", "name", "rank", "withdrawn", "played", "match_points", "points_diff"],
+        [7, 'Peña "La Sota"', 1, False, 3, 4.5, -2],
+        [9, "Los {de} Ávila", 2, True, 3, 1.5, 2],
+    ]
+    assert expand_rows(json.loads(text)) == snapshot_rows(rows, names)
+    assert compact_rows(snapshot_rows(rows, names)) == text
+    assert snapshot_text([], names) == "[]"
+
+
+def test_rows_stored_before_the_compact_form_or_of_other_keys_read_back_as_they_are():
+    old = [{"entry": 7, "rank": 1, "played": 3}, {"entry": 9, "rank": 2, "played": 3}]
+    assert expand_rows(json.loads(json.dumps(old))) == old
+    mixed = [{"entry": 7, "rank": 1}, {"rank": 2, "entry": 9}]  # other keys' order
+    assert json.loads(compact_rows(mixed)) == mixed
+    assert expand_rows(json.loads(compact_rows(mixed))) == mixed
+    assert expand_rows([]) == []
+    assert compact_rows([]) == "[]"

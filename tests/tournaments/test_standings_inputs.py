@@ -12,27 +12,13 @@ import pytest
 from games.models import Match, MatchUnit
 from tests.synthetic import finished_double_round_robin
 from tests.tournaments.test_standings_incremental import a_match, stored
-from tournaments import standings_inputs, standings_rounds
+from tournaments import standings_inputs
 from tournaments.models import Entry, StandingsSnapshot
 from tournaments.receivers import on_match_written
 from tournaments.standings_store import scheme_of, snapshot_rows, store_standings
 from tournaments.standings_sums import standings_from_sums
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ranked(monkeypatch) -> list[int]:
-    """How many entries each round ranked had, one item per round ranked."""
-    calls: list[int] = []
-    order = standings_rounds.order
-
-    def counting(entries, *args):
-        calls.append(len(entries))
-        return order(entries, *args)
-
-    monkeypatch.setattr(standings_rounds, "order", counting)
-    return calls
 
 
 def whole_rows(t) -> dict[int, list[dict]]:
