@@ -315,10 +315,7 @@ def _apply_and_store(
         entered_by=user if user.is_authenticated else None,
     )
     hand.next_seq += 1
-    if not state.hands[hand.number - 1].is_complete:
-        return sync_event(match, state, hand, row)  # mid-hand: one statement
-    row.save()
-    return sync_rows(match, state, only=hand)
+    return sync_event(match, state, hand, row)
 
 
 def _replays_alike(game: Game, state: Any, event: Any) -> bool:
