@@ -23,6 +23,7 @@ from django.db.models.query import get_related_populators
 from django.utils import timezone
 
 from clubs.access import with_container
+from clubs.prepared import prepared_cursor
 
 from ..models import Hand, HandEvent, Match, MatchUnit
 
@@ -65,7 +66,7 @@ def _fetch(alias: str, name: str, values: dict[int, Any], many: bool) -> list[An
     """The rows of read ``name`` (only its first unless ``many``) with its placeholders
     replaced by ``values``, as instances."""
     sql, params, build = _compiled(alias, name)
-    with connections[alias].cursor() as cursor:
+    with prepared_cursor(alias) as cursor:
         # the driver's typed integers too (an Int2 for a small column): the same type
         cursor.execute(sql, [type(p)(values[p]) if p in values else p for p in params])
         rows = cursor.fetchall() if many else [row] if (row := cursor.fetchone()) else []
@@ -204,7 +205,7 @@ def store_event(
                 values += [unit.pk, row[column]]
         values += [unit.pk for unit in units]
     values += [*_prepared(match, MATCH_FIELDS, connection), match.pk]
-    with connection.cursor() as cursor:
+    with prepared_cursor(alias) as cursor:
         for sql, count in _write_sql(alias, len(units), tuple(unit_fields)):
             cursor.execute(sql, values[:count])
             values = values[count:]
