@@ -4,8 +4,8 @@ An event starts from the state the match's last write kept in the shared cache
 (:mod:`.statecache`), or from its log replayed when there is none for its version, and
 costs the engine's work on that one event and a constant number of queries: the match's
 lock, the hand's read, and the event's insert with the hand's and the match's updates,
-one statement on PostgreSQL (:mod:`.statements`; a hand's end adds its results and the
-next hand's row, through the ORM)."""
+one statement on PostgreSQL (:mod:`.statements`; at a hand's end the units' results
+are part of it, and the units' read and the next hand's row are added)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The statements of an event recorded mid-hand, compiled once per process.
+"""The statements of an event recorded live, compiled once per process.
 
 An event's transaction was five ORM statements, and the ORM's CPU around them (building
 each query, compiling it, saving the rows field by field) cost more than the whole of
@@ -8,8 +8,10 @@ request's (as ``clubs.access`` runs its grants), their rows made into model inst
 the way Django's own iterator does; the write that an event makes in the middle of a
 hand — the event's insert, the hand's and the match's updates — is one statement (a
 ``WITH`` of data-modifying parts), its SQL built once from the models' metadata and its
-values prepared by the models' own fields. A hand's end and every other write stay on
-the ORM (:mod:`.derive`)."""
+values prepared by the models' own fields; at a hand's end the units' results are a
+part of the same statement, and only the next hand's row is the ORM's. On PostgreSQL
+these statements are prepared once per connection (``clubs.prepared``). Undos, rebuilds
+and imports write through the ORM (:mod:`.derive`, :mod:`.records`)."""
 
 from __future__ import annotations
 
