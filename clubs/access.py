@@ -34,11 +34,11 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import connections
 from django.db.models import CharField, F, IntegerField, Model, Q, QuerySet, Value
 from django.db.models.functions import Cast
 
 from .models import Club, DeviceToken, Membership, Player
+from .prepared import prepared_cursor
 
 WRITE_ROLES = frozenset({Membership.Role.ORGANISER, Membership.Role.SCORER})
 AnyUser = User | AnonymousUser
@@ -204,7 +204,7 @@ def _grant_rows(user: AnyUser) -> list[tuple[str, int, str | None, int | None]]:
     them: three queries were three of an event's thirteen)."""
     alias = Membership.objects.db
     sql, params = _grants_statement(alias, device_scope())
-    with connections[alias].cursor() as cursor:
+    with prepared_cursor(alias) as cursor:
         cursor.execute(sql, [user.pk if p == _ANY_USER else p for p in params])
         return cursor.fetchall()
 

@@ -98,6 +98,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 _KEEP = 60 if DATABASES["default"]["ENGINE"].endswith("postgresql") else 0
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=_KEEP)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # The statements every event sends are prepared once per kept connection
+    # (clubs/prepared.py: the match's lock cost ten times its execution in planning);
+    # Django's own client-bound statements are never prepared whatever this says.
+    # DATABASE_PREPARED=false for a pooler in transaction mode that cannot keep them.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "prepare_threshold", 5 if env.bool("DATABASE_PREPARED", default=True) else None
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

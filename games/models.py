@@ -236,7 +236,10 @@ class HandEvent(models.Model):
     notation's kind (deal, call, bid, trump, play, cante, penalty…), which the game's codec
     validated before the event was stored."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="events")
+    # no index of its own: ``unique_event_seq`` (hand, seq) leads with it and serves every
+    # read by hand (a hand's events, a match's through its hands, the cascade), and each
+    # insert maintained both (docs/performance.md, "What an event costs PostgreSQL")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="events", db_index=False)
     seq = models.PositiveIntegerField(_("sequence number"))
     kind = models.CharField(max_length=20)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -31,12 +31,13 @@ def on_match_written(
     tournament: none, and there is nothing to update (no statement); else that one row.
     A match's fixture is made with it, in the same transaction, and never moves to
     another match, so what the writer read under the match's lock holds."""
-    tournaments = Tournament.objects.filter(rounds__fixtures__match_id=match_id)
     if hasattr(match, CONTAINER_PK):
         tournament_id = getattr(match, CONTAINER_PK)
         if tournament_id is None:
-            return  # a friendly match
+            return  # a friendly match: not even a queryset built (0.1 ms of every event)
         tournaments = Tournament.objects.filter(pk=tournament_id)
+    else:
+        tournaments = Tournament.objects.filter(rounds__fixtures__match_id=match_id)
     changes = {"live_version": F("live_version") + 1, "live_updated_at": timezone.now()}
     if result_changed:
         number = Fixture.objects.filter(match_id=match_id, round__tournament=OuterRef("pk"))

@@ -48,41 +48,30 @@ def unit_rows(game: Game, state: Any, outcomes: list[HandOutcome]) -> list[dict[
     return rows
 
 
-def sync_rows(match: Match, state: Any, only: Hand | None = None) -> Hand | None:
+def sync_rows(match: Match, state: Any) -> None:
     """Write what ``state`` derives: hand headers and summaries, the next hand to deal,
-    each unit's result. ``only``: the hand an event was just added to, the only one
-    that changed. While that hand is still in play, the event scored nothing (a score
-    moves when the last hand completes, or a late penalty re-scores it, complete), so
-    no summary or unit result changed: the outcomes are neither computed nor written,
-    which keeps an event's cost flat whatever the match's length. Returns the row of the
-    match's latest hand with ``only`` (the next one to deal, if this event completed
-    ``only``), else None."""
+    each unit's result (after an undo or a rebuild: every hand may have changed; an
+    event recorded live writes through :func:`sync_event`)."""
     game = find_game(state.game)
-    rows = {only.number: only} if only else {h.number: h for h in match.hands.all()}
-    quiet = only is not None and not state.hands[only.number - 1].is_complete
-    outcomes = None if quiet else fold.outcomes(game, state)
-    by_number = {o.number: o for o in outcomes or []}
-    for engine_hand in state.hands if not only else [state.hands[only.number - 1]]:
+    rows = {h.number: h for h in match.hands.all()}
+    outcomes = fold.outcomes(game, state)
+    by_number = {o.number: o for o in outcomes}
+    for engine_hand in state.hands:
         row = rows.get(engine_hand.number) or Hand(match=match, number=engine_hand.number)
         derive_hand(game, row, engine_hand, by_number)
-        if not only:
-            row.next_seq = row.events.count() if row.pk else 0
+        row.next_seq = row.events.count() if row.pk else 0
         row.save()
-    if not only:
-        # a hand row beyond the engine's hands can only be the next hand, still undealt
-        for number, row in rows.items():
-            if number > len(state.hands):
-                row.header, row.deal, row.complete, row.summary = {}, None, False, None
-                row.next_seq = row.events.count()
-                row.save()
-    latest = only
+    # a hand row beyond the engine's hands can only be the next hand, still undealt
+    for number, row in rows.items():
+        if number > len(state.hands):
+            row.header, row.deal, row.complete, row.summary = {}, None, False, None
+            row.next_seq = row.events.count()
+            row.save()
     if state.awaiting_deal:
-        number = len(state.hands) + 1
-        latest, _ = Hand.objects.get_or_create(
-            match=match, number=number, defaults={"dealer": state.next_dealer or 0}
+        Hand.objects.get_or_create(
+            match=match, number=len(state.hands) + 1, defaults={"dealer": state.next_dealer or 0}
         )
     sync_match(game, match, state, outcomes)
-    return latest if only else None
 
 
 def derive_hand(game: Game, row: Hand, engine_hand: Any, outcomes: dict[int, HandOutcome]) -> None:
@@ -101,40 +90,67 @@ def sync_match(
     """Write what ``state`` derives on the match (each unit's result, the status, the hand
     in play) after ``writes`` events were stored, and tell the followers. ``outcomes``
     None: no hand's result changed, the unit rows and the status stay as they are."""
-    _derive_match(game, match, state, outcomes, writes)
+    units = _derive_match(game, match, state, outcomes, writes)
+    MatchUnit.objects.bulk_update(units, UNIT_COLUMNS)
     match.save(update_fields=["status", "version", "updated_at", "live", "finished_at"])
 
 
 def sync_event(match: Match, state: Any, hand: Hand, event: HandEvent) -> Hand:
-    """:func:`sync_rows` (``only=hand``) for ``event`` (not saved yet), just applied to
-    ``state``, when it left ``hand`` in play: only the hand's header and the match's
-    live summary and version change, written with the event's insert in one statement
-    (:func:`.statements.store_event`). The hand's row, for the answer."""
+    """Write what ``event`` (not saved yet), just applied to ``state`` as the next event
+    of ``hand``, derives. Mid-hand only the hand's header and the match's live summary
+    and version change; when it ends the hand (or re-scores it, complete), the hand's
+    summary, the units' results and the match's status too, and the next hand's row is
+    made. The event's insert and the hand's, the units' and the match's updates are one
+    statement on PostgreSQL (:func:`.statements.store_event`): only the outcomes of the
+    hands the state holds in full are computed, which keeps an event's cost flat
+    whatever the match's length. The row of the match's latest hand, for the answer."""
     game = find_game(state.game)
-    derive_hand(game, hand, state.hands[hand.number - 1], {})
-    _derive_match(game, match, state, None)
-    statements.store_event(match, hand, event)
-    return hand
+    engine_hand = state.hands[hand.number - 1]
+    if not engine_hand.is_complete:
+        # the event scored nothing (a score moves when the last hand completes, or a late
+        # penalty re-scores it, complete): no summary or unit result changed
+        derive_hand(game, hand, engine_hand, {})
+        _derive_match(game, match, state, None)
+        statements.store_event(match, hand, event)
+        return hand
+    outcomes = fold.outcomes(game, state)
+    derive_hand(game, hand, engine_hand, {o.number: o for o in outcomes})
+    units = _derive_match(game, match, state, outcomes)
+    statements.store_event(match, hand, event, units, UNIT_COLUMNS)
+    if not state.awaiting_deal:
+        return hand
+    # the next hand's row; the match's lock, which every write of a hand holds, keeps
+    # another from making it meanwhile (no savepoint, as get_or_create would take)
+    number = len(state.hands) + 1
+    latest = statements.hand_of(match, number)
+    if latest is None:
+        latest = Hand.objects.create(match=match, number=number, dealer=state.next_dealer or 0)
+    return latest
 
 
 def _derive_match(
     game: Game, match: Match, state: Any, outcomes: list[HandOutcome] | None, writes: int = 1
-) -> None:
-    """:func:`sync_match` but the match's save."""
-    changed_result = False
+) -> list[MatchUnit]:
+    """:func:`sync_match` but the saves: the unit rows whose result changed are returned,
+    to be updated (rows missing are created here)."""
+    changed_result, units = False, []
     if outcomes is not None:
-        changed_result = _sync_units(game, match, state, outcomes)
+        changed_result, units = _sync_units(game, match, state, outcomes)
     match_written.send(sender=Match, match_id=match.pk, result_changed=changed_result, match=match)
     if state.hands and (writes > 1 or state.hands[-1].is_complete):
         send_analysis(match)
     match.live = live_summary(state)
     match.version += writes  # the caller holds the row lock: no lost update
+    return units
 
 
-def _sync_units(game: Game, match: Match, state: Any, outcomes: list[HandOutcome]) -> bool:
-    """Write each unit's result and the match's status (not saved); did a finished
-    result change? (Then the standings and statistics follow it, once committed.)"""
-    units = {u.unit: u for u in MatchUnit.objects.filter(match=match)}
+def _sync_units(
+    game: Game, match: Match, state: Any, outcomes: list[HandOutcome]
+) -> tuple[bool, list[MatchUnit]]:
+    """Set each unit's result and the match's status (not saved; a missing unit row is
+    created): did a finished result change? (Then the standings and statistics follow
+    it, once committed.) And the rows with a changed result, to be updated."""
+    units = {u.unit: u for u in statements.units_of(match)}
     before = (match.status, [units[u].score for u in sorted(units)])
     changed = []
     for unit, derived in enumerate(unit_rows(game, state, outcomes)):
@@ -143,8 +159,8 @@ def _sync_units(game: Game, match: Match, state: Any, outcomes: list[HandOutcome
             for key, value in derived.items():
                 setattr(row, key, value)
             changed.append(row)
+    stored = [r for r in changed if r.pk is not None]
     MatchUnit.objects.bulk_create([r for r in changed if r.pk is None])
-    MatchUnit.objects.bulk_update([r for r in changed if r.pk is not None], UNIT_COLUMNS)
     match.status = Match.Status.FINISHED if state.finished else Match.Status.IN_PROGRESS
     if state.finished and match.finished_at is None:
         match.finished_at = timezone.now()  # once: a correction keeps it
@@ -158,7 +174,7 @@ def _sync_units(game: Game, match: Match, state: Any, outcomes: list[HandOutcome
         transaction.on_commit(
             lambda: match_result_changed.send(sender=Match, match_id=match_id), robust=True
         )
-    return result_changed
+    return result_changed, stored
 
 
 def send_analysis(match: Match) -> None:

@@ -4,8 +4,8 @@ An event starts from the state the match's last write kept in the shared cache
 (:mod:`.statecache`), or from its log replayed when there is none for its version, and
 costs the engine's work on that one event and a constant number of queries: the match's
 lock, the hand's read, and the event's insert with the hand's and the match's updates,
-one statement on PostgreSQL (:mod:`.statements`; a hand's end adds its results and the
-next hand's row, through the ORM)."""
+one statement on PostgreSQL (:mod:`.statements`; at a hand's end the units' results
+are part of it, and the units' read and the next hand's row are added)."""
 
 from __future__ import annotations
 
@@ -315,10 +315,7 @@ def _apply_and_store(
         entered_by=user if user.is_authenticated else None,
     )
     hand.next_seq += 1
-    if not state.hands[hand.number - 1].is_complete:
-        return sync_event(match, state, hand, row)  # mid-hand: one statement
-    row.save()
-    return sync_rows(match, state, only=hand)
+    return sync_event(match, state, hand, row)
 
 
 def _replays_alike(game: Game, state: Any, event: Any) -> bool:

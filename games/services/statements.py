@@ -1,4 +1,4 @@
-"""The statements of an event recorded mid-hand, compiled once per process.
+"""The statements of an event recorded live, compiled once per process.
 
 An event's transaction was five ORM statements, and the ORM's CPU around them (building
 each query, compiling it, saving the rows field by field) cost more than the whole of
@@ -8,13 +8,15 @@ request's (as ``clubs.access`` runs its grants), their rows made into model inst
 the way Django's own iterator does; the write that an event makes in the middle of a
 hand — the event's insert, the hand's and the match's updates — is one statement (a
 ``WITH`` of data-modifying parts), its SQL built once from the models' metadata and its
-values prepared by the models' own fields. A hand's end and every other write stay on
-the ORM (:mod:`.derive`)."""
+values prepared by the models' own fields; at a hand's end the units' results are a
+part of the same statement, and only the next hand's row is the ORM's. On PostgreSQL
+these statements are prepared once per connection (``clubs.prepared``). Undos, rebuilds
+and imports write through the ORM (:mod:`.derive`, :mod:`.records`)."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import connections
@@ -23,8 +25,9 @@ from django.db.models.query import get_related_populators
 from django.utils import timezone
 
 from clubs.access import with_container
+from clubs.prepared import prepared_cursor
 
-from ..models import Hand, HandEvent, Match
+from ..models import Hand, HandEvent, Match, MatchUnit
 
 #: placeholder values the reads are compiled with, then replaced by the request's: a pk
 #: and a hand number (within their columns' range, or Django compiles no condition)
@@ -61,15 +64,21 @@ def _compiled(alias: str, name: str) -> tuple[str, tuple[Any, ...], Callable[[tu
     return sql, params, build
 
 
-def _one(alias: str, name: str, values: dict[int, Any]) -> Any:
-    """The first row of read ``name`` with its placeholders replaced by ``values``, as
-    an instance; None when there is none."""
+def _fetch(alias: str, name: str, values: dict[int, Any], many: bool) -> list[Any]:
+    """The rows of read ``name`` (only its first unless ``many``) with its placeholders
+    replaced by ``values``, as instances."""
     sql, params, build = _compiled(alias, name)
-    with connections[alias].cursor() as cursor:
+    with prepared_cursor(alias) as cursor:
         # the driver's typed integers too (an Int2 for a small column): the same type
         cursor.execute(sql, [type(p)(values[p]) if p in values else p for p in params])
-        row = cursor.fetchone()
-    return None if row is None else build(list(row))
+        rows = cursor.fetchall() if many else [row] if (row := cursor.fetchone()) else []
+    return [build(list(row)) for row in rows]
+
+
+def _one(alias: str, name: str, values: dict[int, Any]) -> Any:
+    """The first row of read ``name`` (:func:`_fetch`), or None when there is none."""
+    rows = _fetch(alias, name, values, many=False)
+    return rows[0] if rows else None
 
 
 #: the reads, as the querysets they replace
@@ -83,6 +92,8 @@ READS: dict[str, Callable[[], QuerySet]] = {
     # a hand by its number, by pk (the model's ordering joins the match)
     "hand": lambda: Hand.objects.filter(match_id=_PK, number=_NUMBER).order_by("pk")[:1],
     "latest hand": lambda: Hand.objects.filter(match_id=_PK).order_by("-number")[:1],
+    # each scoring unit's result row (a hand's end rewrites them)
+    "units": lambda: MatchUnit.objects.filter(match_id=_PK).order_by("unit"),
 }
 
 
@@ -99,19 +110,25 @@ def hand_of(match: Match, number: int | None) -> Hand | None:
     return _one(Hand.objects.db, "hand", {_PK: match.pk, _NUMBER: number})
 
 
+def units_of(match: Match) -> list[MatchUnit]:
+    """The result rows of ``match``'s scoring units, by unit."""
+    return _fetch(MatchUnit.objects.db, "units", {_PK: match.pk}, many=True)
+
+
 #: what the one write of an event sets: the event's columns, then the hand's, the match's
 EVENT_FIELDS = ("hand", "seq", "kind", "seat", "card", "data", "entered_by", "entered_at")
 HAND_FIELDS = ("dealer", "header", "deal", "next_seq", "complete", "summary")
 MATCH_FIELDS = ("updated_at", "finished_at", "status", "version", "live")
 
 
-@functools.lru_cache(maxsize=4)
-def _write_sql(alias: str) -> list[tuple[str, int]]:
-    """The event's insert, its hand's update and its match's update, each with the
-    number of values it takes: on PostgreSQL one statement (three round trips and three
-    ORM saves were a third of an event's CPU; the parts of a ``WITH`` touch three tables
-    and see one snapshot, the match's row locked by the transaction and the hand read
-    under that lock), elsewhere (SQLite has no ``INSERT`` in a ``WITH``) three."""
+@functools.lru_cache(maxsize=16)
+def _write_sql(alias: str, units: int, unit_fields: tuple[str, ...]) -> list[tuple[str, int]]:
+    """The event's insert, its hand's update, the update of ``units`` result rows (a
+    hand's end; ``unit_fields`` theirs) and its match's update, each with the number of
+    values it takes: on PostgreSQL one statement (three round trips and three ORM saves
+    were a third of an event's CPU; the parts of a ``WITH`` touch their tables and see
+    one snapshot, the match's row locked by the transaction and the hand read under that
+    lock), elsewhere (SQLite has no ``INSERT`` in a ``WITH``) one each."""
     connection = connections[alias]
     quote = connection.ops.quote_name
 
@@ -131,12 +148,33 @@ def _write_sql(alias: str) -> list[tuple[str, int]]:
     parts = [
         (insert, len(EVENT_FIELDS)),
         (update(Hand, HAND_FIELDS), len(HAND_FIELDS) + 1),
-        (update(Match, MATCH_FIELDS), len(MATCH_FIELDS) + 1),
     ]
+    if units:
+        parts.append(_rows_update(MatchUnit, unit_fields, units, connection))
+    parts.append((update(Match, MATCH_FIELDS), len(MATCH_FIELDS) + 1))
     if connection.vendor != "postgresql":
         return parts
-    (insert, _), (hand, _), (match, _) = parts
-    return [(f"WITH event AS ({insert}), hand AS ({hand}) {match}", sum(n for _, n in parts))]
+    names = ["event", "hand", "units"][: len(parts) - 1]
+    ctes = ", ".join(f"{name} AS ({sql})" for name, (sql, _) in zip(names, parts, strict=False))
+    return [(f"WITH {ctes} {parts[-1][0]}", sum(n for _, n in parts))]
+
+
+def _rows_update(
+    model: type[Model], names: tuple[str, ...], count: int, connection: Any
+) -> tuple[str, int]:
+    """The update of ``count`` rows of ``model``, fields ``names`` set per row, as
+    ``QuerySet.bulk_update`` writes it (a ``CASE`` on the pk per column, cast to the
+    column's type) but built once: its values are, per field, each row's pk and value,
+    then the pks. ``bulk_update`` compiled it anew every time, 2 ms of a hand's end."""
+    quote = connection.ops.quote_name
+    pk = quote(model._meta.pk.column)
+    whens = " ".join(["WHEN %s THEN %s"] * count)
+    assign = ", ".join(
+        f"{quote(field.column)} = CAST(CASE {pk} {whens} END AS {field.cast_db_type(connection)})"
+        for field in (model._meta.get_field(n) for n in names)
+    )
+    table, keys = quote(model._meta.db_table), ", ".join(["%s"] * count)
+    return f"UPDATE {table} SET {assign} WHERE {pk} IN ({keys})", count * (2 * len(names) + 1)
 
 
 def _prepared(obj: Model, names: tuple[str, ...], connection: Any) -> list[Any]:
@@ -145,9 +183,16 @@ def _prepared(obj: Model, names: tuple[str, ...], connection: Any) -> list[Any]:
     return [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
 
 
-def store_event(match: Match, hand: Hand, event: HandEvent) -> None:
-    """Insert ``event`` (not saved yet) and save ``hand`` and ``match`` as they now are
-    (their derived fields set), in one statement on PostgreSQL; ``match.updated_at`` and
+def store_event(
+    match: Match,
+    hand: Hand,
+    event: HandEvent,
+    units: Sequence[MatchUnit] = (),
+    unit_fields: tuple[str, ...] = (),
+) -> None:
+    """Insert ``event`` (not saved yet) and save ``hand``, the result rows ``units``
+    (their fields ``unit_fields``: a hand's end) and ``match`` as they now are (their
+    derived fields set), in one statement on PostgreSQL; ``match.updated_at`` and
     ``event.entered_at`` are set to now, as ``auto_now`` would. The caller holds the
     match's lock."""
     alias = Match.objects.db
@@ -155,8 +200,14 @@ def store_event(match: Match, hand: Hand, event: HandEvent) -> None:
     match.updated_at = event.entered_at = timezone.now()
     values = _prepared(event, EVENT_FIELDS, connection)
     values += [*_prepared(hand, HAND_FIELDS, connection), hand.pk]
+    if units:
+        prepared = [_prepared(unit, unit_fields, connection) for unit in units]
+        for column in range(len(unit_fields)):
+            for unit, row in zip(units, prepared, strict=True):
+                values += [unit.pk, row[column]]
+        values += [unit.pk for unit in units]
     values += [*_prepared(match, MATCH_FIELDS, connection), match.pk]
-    with connection.cursor() as cursor:
-        for sql, count in _write_sql(alias):
+    with prepared_cursor(alias) as cursor:
+        for sql, count in _write_sql(alias, len(units), tuple(unit_fields)):
             cursor.execute(sql, values[:count])
             values = values[count:]
