@@ -18,6 +18,7 @@ from .position import (
     play,
     sing,
     to_play,
+    walk,
 )
 from .positions import Start, reason_not_analysed, start_of
 from .solver import Solver, Unsolved
@@ -99,14 +100,7 @@ def best_line(solver: Solver, pos: Position) -> list[tuple[str, int]]:
 
 def played_value(spec: Spec, pos: Position, line: list[tuple[str, int]]) -> int:
     """The value the recorded line reaches from ``pos`` (ANALYSIS.md ``actual``)."""
-    for kind, item in line:
-        if kind == "sing":
-            pos = sing(spec, pos, item)
-            continue
-        if pos.pending != NONE:
-            pos = sing(spec, pos, NONE)
-        pos = play(spec, pos, item)
-    return pos.acc
+    return walk(spec, pos, line).acc
 
 
 def after_cante(solver: Solver, pos: Position, suit: int, here: int) -> int:

@@ -18,7 +18,7 @@ from games.engine.analysis import (
     minimax,
     start_of,
 )
-from games.engine.analysis.position import play
+from games.engine.analysis.position import play, walk
 from games.engine.analysis.positions import belote_spec, cuatrola_spec, subastao_spec
 from games.engine.analysis.report import card_values
 from games.engine.analysis.tables import rank_blocks
@@ -186,16 +186,11 @@ def complete_hand(name: str, rules: dict, seed: int):
 def late_start(start: Start, tricks_left: int) -> Start:
     """``start`` cut to its last ``tricks_left`` tricks: the position before their first
     card (a cante choice may be waiting) and the rest of the recorded line."""
-    spec, pos, line = start.spec, start.position, list(start.line)
-    while line and sum(h.bit_count() for h in pos.hands) > tricks_left * spec.trick_size:
-        kind, item = line.pop(0)
-        if kind == "sing":
-            pos = sing_recorded(spec, pos, item)
-            continue
-        if pos.pending != NONE:
-            pos = sing_recorded(spec, pos, NONE)
-        pos = play(spec, pos, item)
-    return Start(spec, pos, line)
+    spec, line = start.spec, start.line
+    plays = [i for i, (kind, _) in enumerate(line) if kind == "play"]
+    k = len(plays) - tricks_left * spec.trick_size  # the cards played before the cut
+    cut = plays[k] if k > 0 else 0
+    return Start(spec, walk(spec, start.position, line[:cut]), line[cut:])
 
 
 #: the tables and how many tricks of a hand the exhaustive search walks (all of
