@@ -135,6 +135,12 @@ class Solver(Shortcuts):
         self.open_cantes = [open_cantes(spec, sung) for sung in range(1 << spec.suit_count)]
         self.open_pairs = [open_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
         self.singers = spec.singers or ((),) * spec.seats
+        #: sung suits -> the cards of the cantes not sung yet (a seat holding fewer than
+        #: two of them has no cante to sing: _play goes on without calling _after)
+        self.open_cards = [0] * len(self.open_pairs)
+        for sung, pairs in enumerate(self.open_pairs):
+            for _, pair in pairs:
+                self.open_cards[sung] |= pair
         self.cante_cards = cante_mask(spec)
         #: the suits sung and the singers' 12s and 11s -> the cantes open (_after)
         self.cantes_open: dict[int, list[int]] = {}
@@ -408,7 +414,7 @@ class Solver(Shortcuts):
         last_card = n + 1 == self.size
         tricks = self.tricks
         if last_card:  # what taking the trick reads
-            singers, blocks = self.singers, self.block_cards
+            singers, blocks, may_sing = self.singers, self.block_cards, self.open_cards[sung]
         nxt = self.order[seat]
         best = -INF if maximise else INF
         best_card = NONE
@@ -436,7 +442,15 @@ class Solver(Shortcuts):
                     self.rem -= tp
                     cards = (tmask | bit[c]) & blocks
                     saved = self._pack(cards) if cards else None
-                    if singers[nwin]:
+                    # a cante can follow only if a singer holds two cards of open
+                    # cantes (_after finds which; most trick ends skip the call)
+                    cante = False
+                    for s in singers[nwin]:
+                        x = h[s] & may_sing
+                        if x & (x - 1):
+                            cante = True
+                            break
+                    if cante:
                         v = delta + self._after(nwin, sung, nwon, alpha - delta, beta - delta)
                     else:  # no cante can follow: the next trick at once
                         v = delta + self._start(nwin, sung, nwon, alpha - delta, beta - delta)
