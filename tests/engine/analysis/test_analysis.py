@@ -3,7 +3,7 @@ checker (ANALYSIS.md)."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import check_record, find_game, parse_record, record_from_match
@@ -208,6 +208,9 @@ def test_every_card_as_exhaustive_search_says(seed, walked):
     _match, hand = complete_hand(name, rules, seed)
     start = late_start(start_of(name, hand), tricks_left)
     spec = start.spec
+    # a hand recorded short of its last tricks (it stopped early) keeps more cards in
+    # play than exhaustive search can walk here
+    assume(sum(h.bit_count() for h in start.position.hands) <= tricks_left * spec.trick_size)
     result = analyse_start(start)
     solver = Solver(spec, use_tt=False, merge=False)
     pos = start.position
