@@ -134,6 +134,19 @@ def sing(spec: Spec, pos: Position, suit: int) -> Position:
     return pos._replace(pending=NONE, sung=pos.sung | 1 << suit, acc=pos.acc + delta)
 
 
+def walk(spec: Spec, pos: Position, line: list[tuple[str, int]]) -> Position:
+    """The position after a recorded line of ``("play", card)`` and ``("sing", suit)``
+    steps (a trick followed by no sing step: no cante)."""
+    for kind, item in line:
+        if kind == "sing":
+            pos = sing(spec, pos, item)
+            continue
+        if pos.pending != NONE:
+            pos = sing(spec, pos, NONE)
+        pos = play(spec, pos, item)
+    return pos
+
+
 def bits(mask: int) -> list[int]:
     """The card indices of ``mask``, strongest first."""
     out = []

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from ..game import Game
 from ..registry import find_game
-from .position import Position, play, sing
+from .position import Position, play, sing, walk
 from .space import NONE, Spec, build_spec
 
 
@@ -171,14 +171,8 @@ def position_of(game_name: str, hand: Any) -> tuple[Spec, Position]:
     """The solver's position of a hand in play (with its deal): the recorded tricks and
     cantes, then the trick on the table, walked from the start."""
     start = start_of(game_name, hand)
-    spec, pos = start.spec, start.position
-    for kind, item in start.line:
-        if kind == "sing":
-            pos = sing(spec, pos, item)
-            continue
-        if pos.pending != NONE:
-            pos = sing(spec, pos, NONE)
-        pos = play(spec, pos, item)
+    spec = start.spec
+    pos = walk(spec, start.position, start.line)
     for card in hand.current_cards:
         if pos.pending != NONE:
             pos = sing(spec, pos, NONE)

@@ -18,6 +18,7 @@ from .position import (
     play,
     sing,
     to_play,
+    walk,
 )
 from .positions import Start, reason_not_analysed, start_of
 from .solver import Solver, Unsolved
@@ -39,20 +40,35 @@ def card_values(solver: Solver, pos: Position) -> dict[int, int]:
 def best_and_value(solver: Solver, pos: Position, here: int, card: int) -> tuple[list[int], int]:
     """The cards reaching ``here`` (the value of ``pos``, which is the best any legal card
     reaches) and the value after ``card``: one zero-window test per group of equivalent
-    cards, and one exact search only when ``card`` falls short."""
+    cards, none where the answer is known, and one exact search, from the bound its
+    test returned, only when ``card`` falls short."""
     spec = solver.spec
     maximise = spec.counted[to_play(spec, pos)]
+    groups = equivalent_groups(spec, pos, bits(legal(spec, pos)))
     best: list[int] = []
     value = None
-    for group in equivalent_groups(spec, pos, bits(legal(spec, pos))):
-        after = play(spec, pos, group[0])
-        reaches = solver.at_least(after, here) if maximise else not solver.at_least(after, here + 1)
+    bound = here
+    for i, group in enumerate(groups):
+        if not best and i == len(groups) - 1:
+            # ``here`` is the best of the cards' values: with no card before reaching
+            # it, the last one does (a forced card: no test at all)
+            reaches = True
+        else:
+            # fail-soft: a card short of ``here`` gets a bound of its value too
+            test = solver.test(play(spec, pos, group[0]), here if maximise else here + 1)
+            reaches = test >= here if maximise else test <= here
         if reaches:
             best.extend(group)
             if card in group:
                 value = here
-    if value is None:
-        value = solver.solve(play(spec, pos, card), guess=here)
+        elif card in group:
+            bound = test
+    if value is None:  # the card falls short: its value lies beyond the bound, from here
+        after = play(spec, pos, card)
+        if maximise:
+            value = solver.solve(after, guess=bound, upper=bound)
+        else:
+            value = solver.solve(after, guess=bound, lower=bound)
     return sorted(best), value
 
 
@@ -84,14 +100,17 @@ def best_line(solver: Solver, pos: Position) -> list[tuple[str, int]]:
 
 def played_value(spec: Spec, pos: Position, line: list[tuple[str, int]]) -> int:
     """The value the recorded line reaches from ``pos`` (ANALYSIS.md ``actual``)."""
-    for kind, item in line:
-        if kind == "sing":
-            pos = sing(spec, pos, item)
-            continue
-        if pos.pending != NONE:
-            pos = sing(spec, pos, NONE)
-        pos = play(spec, pos, item)
-    return pos.acc
+    return walk(spec, pos, line).acc
+
+
+def after_cante(solver: Solver, pos: Position, suit: int, here: int) -> int:
+    """The value after the cante choice ``suit`` (or NONE) at ``pos``, whose value,
+    ``here``, is the best choice's: a bound of it (one test when the choice was best)."""
+    spec = solver.spec
+    after = sing(spec, pos, suit)
+    if spec.counted[pos.pending]:
+        return solver.solve(after, guess=here, upper=here)
+    return solver.solve(after, guess=here, lower=here)
 
 
 def analyse_start(start: Start, *, budget: float | None = None) -> dict[str, Any]:
@@ -108,12 +127,12 @@ def analyse_start(start: Start, *, budget: float | None = None) -> dict[str, Any
     trick, position = 1, 1
     for kind, item in start.line:
         if kind == "sing":
+            here = after_cante(solver, pos, item, here)
             pos = sing(spec, pos, item)
-            here = solver.solve(pos, guess=here)
             continue
         if pos.pending != NONE:  # the trick before was followed by no cante
+            here = after_cante(solver, pos, NONE, here)
             pos = sing(spec, pos, NONE)
-            here = solver.solve(pos, guess=here)
         seat = to_play(spec, pos)
         best_cards, value = best_and_value(solver, pos, here, item)
         plays.append(

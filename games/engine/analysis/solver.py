@@ -135,6 +135,12 @@ class Solver(Shortcuts):
         self.open_cantes = [open_cantes(spec, sung) for sung in range(1 << spec.suit_count)]
         self.open_pairs = [open_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
         self.singers = spec.singers or ((),) * spec.seats
+        #: sung suits -> the cards of the cantes not sung yet (a seat holding fewer than
+        #: two of them has no cante to sing: _play goes on without calling _after)
+        self.open_cards = [0] * len(self.open_pairs)
+        for sung, pairs in enumerate(self.open_pairs):
+            for _, pair in pairs:
+                self.open_cards[sung] |= pair
         self.cante_cards = cante_mask(spec)
         #: the suits sung and the singers' 12s and 11s -> the cantes open (_after)
         self.cantes_open: dict[int, list[int]] = {}
@@ -164,21 +170,33 @@ class Solver(Shortcuts):
         self.rem = 0  # the card points still held (kept by _play as tricks are taken)
 
     # ------------------------------------------------------------------ public
-    def solve(self, pos: Position, guess: int | None = None) -> int:
+    def solve(
+        self,
+        pos: Position,
+        guess: int | None = None,
+        lower: int | None = None,
+        upper: int | None = None,
+    ) -> int:
         """The value of ``pos`` with best play (``pos.acc`` included).
 
         With the table: MTD(f), zero-window searches closing in on the value, each one
         reusing the bounds the previous ones stored; without it, one full-window search.
+        ``lower`` and ``upper``, when given, are bounds the caller knows (the value lies
+        in ``[lower, upper]``, both included: a test's fail-soft answer, :meth:`test`):
+        no test is spent finding them again, and a value at a known bound takes one test.
         """
         if not self.use_tt:
             return pos.acc + self.search(pos, -INF, INF)
-        lo, hi = -self.bound, self.bound
+        lo = -self.bound if lower is None else lower - pos.acc
+        hi = self.bound if upper is None else upper - pos.acc
         target = 0 if guess is None else guess - pos.acc
         tries = 0
         while lo < hi:
             # MTD(f) near the guess (a good guess needs two tests), then bisection
-            if tries >= self.MTD_TRIES or not lo < target <= hi:
+            if tries >= self.MTD_TRIES:
                 target = (lo + hi + 1) // 2
+            elif not lo < target <= hi:  # a guess outside the known bounds: the nearest
+                target = min(max(target, lo + 1), hi)
             tries += 1
             value = self.search(pos, target - 1, target)
             if value >= target:
@@ -189,10 +207,16 @@ class Solver(Shortcuts):
                 target = value
         return pos.acc + lo
 
+    def test(self, pos: Position, value: int) -> int:
+        """One zero-window search: is the value of ``pos`` at least ``value``? Fail-soft:
+        an answer ``v >= value`` is a lower bound of the value, ``v < value`` an upper one
+        (``pos.acc`` included)."""
+        return pos.acc + self.search(pos, value - pos.acc - 1, value - pos.acc)
+
     def at_least(self, pos: Position, value: int) -> bool:
         """Is the value of ``pos`` with best play at least ``value``? (One zero-window
         search: cheaper than the exact value.)"""
-        return pos.acc + self.search(pos, value - pos.acc - 1, value - pos.acc) >= value
+        return self.test(pos, value) >= value
 
     def search(self, pos: Position, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta on the rest of the hand from ``pos`` (``acc`` left out)."""
@@ -390,7 +414,7 @@ class Solver(Shortcuts):
         last_card = n + 1 == self.size
         tricks = self.tricks
         if last_card:  # what taking the trick reads
-            singers, blocks = self.singers, self.block_cards
+            singers, blocks, may_sing = self.singers, self.block_cards, self.open_cards[sung]
         nxt = self.order[seat]
         best = -INF if maximise else INF
         best_card = NONE
@@ -418,7 +442,15 @@ class Solver(Shortcuts):
                     self.rem -= tp
                     cards = (tmask | bit[c]) & blocks
                     saved = self._pack(cards) if cards else None
-                    if singers[nwin]:
+                    # a cante can follow only if a singer holds two cards of open
+                    # cantes (_after finds which; most trick ends skip the call)
+                    cante = False
+                    for s in singers[nwin]:
+                        x = h[s] & may_sing
+                        if x & (x - 1):
+                            cante = True
+                            break
+                    if cante:
                         v = delta + self._after(nwin, sung, nwon, alpha - delta, beta - delta)
                     else:  # no cante can follow: the next trick at once
                         v = delta + self._start(nwin, sung, nwon, alpha - delta, beta - delta)
