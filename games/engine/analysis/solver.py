@@ -6,7 +6,8 @@ locals (one int per hand, the trick's led suit, highest cards and winner) and, a
 double-dummy solver does:
 
 - a **transposition table** at trick starts, keyed by the hands, the leader, the suits
-  sung and which sides have won a trick; it holds bounds (lower, upper) of the value of
+  sung (a cante nobody can sing any more counts as sung: the same rest of the hand)
+  and which sides have won a trick; it holds bounds (lower, upper) of the value of
   the rest of the hand, so it serves any window and any position the hand reaches again;
 - **equivalent cards merged**: two cards of one hand next to each other in a suit, worth
   the same points and neither a 12 or 11 (a cante may need it) are one move. The DDS rule
@@ -135,11 +136,14 @@ class Solver(Shortcuts):
         self.open_cantes = [open_cantes(spec, sung) for sung in range(1 << spec.suit_count)]
         self.open_pairs = [open_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
         self.singers = spec.singers or ((),) * spec.seats
+        self.cante_values = spec.cante_values
         self.cante_cards = cante_mask(spec)
         #: the suits sung and the singers' 12s and 11s -> the cantes open (_after)
         self.cantes_open: dict[int, list[int]] = {}
         self.up_singers = side_singers(spec, True)
         self.down_singers = side_singers(spec, False)
+        self.all_singers = tuple(sorted({*self.up_singers, *self.down_singers}))
+        self.sings = bool(self.all_singers)
         # the trump suit as a mask, and the points of any set of its cards (by its bits)
         self.trump_mask = spec.suit_mask[spec.trump] if spec.trump != NONE else 0
         self.trump_shift = spec.trump * spec.per_suit if spec.trump != NONE else 0
@@ -233,6 +237,16 @@ class Solver(Shortcuts):
             return self._last_trick(leader, won)
         key = None
         entry = None
+        if self.sings:
+            # a cante no singer can ever sing (nobody holds its 12 and 11 both: cards
+            # only leave hands) is as good as sung: marked so, positions that differ
+            # only in it are one table entry
+            for suit, pair in self.open_pairs[sung]:
+                for s in self.all_singers:
+                    if h[s] & pair == pair:
+                        break
+                else:
+                    sung |= 1 << suit
         if self.use_tt:
             # the leader, the suits sung and the sides' tricks (those matter only for a
             # capot, B7) in the low bits, then the hands: built from the small numbers
