@@ -57,6 +57,10 @@ class Shortcuts:
     size: int
     killers: list[int]
     later: list[tuple[int, ...]]
+    partners_later: list[tuple[int, ...]]
+    opponents: list[tuple[int, ...]]
+    suits: range
+    reply_bits: int
     nodes: int
     shift: list[int]
     tt: dict[int, tuple[int, int, int]]
@@ -114,15 +118,40 @@ class Shortcuts:
         if n == 0:
             # the table's best lead first, then the lead that last cut off at this seat
             # and hand size (a killer move: the sibling positions of a trick often fall to
-            # the same lead), then the top of a suit, richest first
+            # the same lead), then by the other side's replies (below), then the top of
+            # a suit, richest first
             hint = self.hint
             self.hint = NONE
-            killer = self.killers[self.h[seat].bit_count() << 2 | seat]
-            key = (legal << 6 | (hint + 1)) << 6 | (killer + 1)  # a card + 1: 6 bits
+            h = self.h
+            killer = self.killers[h[seat].bit_count() << 2 | seat]
+            # the other side's replies to a lead of each suit: the cards of it each
+            # seat holds, or, void, its trumps (it must ruff) or its whole hand; 5 bits
+            # a suit. Fewest first: a proof that the lead is good enough is smaller
+            # when the other side has fewer answers to try (and a short suit is where
+            # its cards are forced)
+            replies = 0
+            sm, tm = self.suit_mask, self.trump_mask
+            for suit in self.suits:
+                count = 0
+                for s in self.opponents[seat]:
+                    x = h[s]
+                    y = x & sm[suit]
+                    if y:
+                        count += y.bit_count()
+                    else:  # (counting a ruff as worse measured worse, in both games)
+                        count += (x & tm).bit_count() or x.bit_count()
+                replies = replies << 5 | min(count, 31)
+            key = ((legal << 6 | (hint + 1)) << 6 | (killer + 1)) << self.reply_bits | replies
             moves = self.lead_moves.get(key)
             if moves is None:
-                moves = bits(legal)
-                moves.sort(key=self.lead_order.__getitem__)
+                order, r, first = self.lead_order, self.r, self.reply_bits - 5
+                # (no closure for the sort: the compiled form cannot have one here)
+                keyed = [
+                    ((replies >> (first - 5 * (c // r)) & 31) << 12 | (order[c] + 1024), c)
+                    for c in bits(legal)
+                ]
+                keyed.sort()
+                moves = [c for _, c in keyed]
                 if killer in moves and killer != hint:
                     moves.remove(killer)
                     moves.insert(0, killer)
@@ -153,6 +182,16 @@ class Shortcuts:
                         beaten |= lm | tm & -((x & -x) << 1)
         if self.counted[winner] != self.counted[seat]:
             code, sure = 0, beats & ~beaten
+            if not later:
+                # the other side has played: a partner still to play that will beat
+                # the trick's card (it must: C7) takes it, so give it points
+                h = self.h
+                lm, tm = self.suit_mask[lead], self.trump_mask
+                for s in self.partners_later[n << 2 | seat]:
+                    x = h[s] & lm or h[s] & tm
+                    if x & self.beats[top]:
+                        code = 3
+                        break
         elif beaten >> top & 1:  # the partner's card will not hold: take it over surely
             code, sure = 2, beats & ~beaten
         else:  # the partner's card holds: give it points
@@ -164,6 +203,8 @@ class Shortcuts:
             cards = bits(legal)
             if code == 1:
                 keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
+            elif code == 3:  # take it or give it to the partner: richest first
+                keyed = [(-points[c], c) for c in cards]
             elif code == 2:  # a sure winner, richest first, or the cheapest card
                 keyed = [((-200 - points[c]) if sure >> c & 1 else points[c], c) for c in cards]
             else:  # win it surely (richest first), or cheaply, or throw the cheapest card

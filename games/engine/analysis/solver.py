@@ -19,10 +19,12 @@ double-dummy solver does:
   positions that differ only in which of them were played are one table entry, and
   cards that had a played card between them are next to each other (merged);
 - **move ordering**: the table's best lead first, then the lead that last cut off at
-  the same seat and trick (a killer move); a follower wins the trick with a card no seat
-  of the other side still to play can beat (richest first), else cheaply; it gives points
-  to a partner's winning card only if none of them can beat it, and throws its cheapest
-  card when it cannot win;
+  the same seat and trick (a killer move), then the suits the other side has the fewest
+  answers to (a smaller proof: about a fifth fewer nodes in Belote); a follower wins the
+  trick with a card no seat of the other side still to play can beat (richest first),
+  else cheaply; it gives points to a partner's winning card only if none of them can
+  beat it, or to a partner still to play that must beat the trick when the other side
+  has played (Subastao's two), and throws its cheapest card when it cannot win;
 - **bounds** at trick starts, after the table's probe (:meth:`~.shortcuts.Shortcuts._bounds`:
   what is still to win, the cantes still possible, less what the other side surely takes
   with its top trumps and the leader's quick tricks) cut a window off unsearched;
@@ -157,14 +159,26 @@ class Solver(Shortcuts):
         #: n << 2 | seat -> the seats of the other side still to play after ``seat``
         #: plays a trick's ``n``-th card (_moves: can they beat it?)
         self.later: list[tuple[int, ...]] = [()] * (self.size << 2)
+        #: and the seats of its own side (its partners) still to play
+        self.partners_later: list[tuple[int, ...]] = [()] * (self.size << 2)
         for seat in self.active:
             for n in range(self.size):
-                later, s = [], seat
+                later, partners, s = [], [], seat
                 for _ in range(self.size - n - 1):
                     s = self.order[s]
                     if self.counted[s] != self.counted[seat]:
                         later.append(s)
+                    else:
+                        partners.append(s)
                 self.later[n << 2 | seat] = tuple(later)
+                self.partners_later[n << 2 | seat] = tuple(partners)
+        #: seat -> the seats of the other side (_moves: their replies to a lead)
+        self.opponents = [
+            tuple(t for t in spec.active if spec.counted[t] != spec.counted[s])
+            for s in range(spec.seats)
+        ]
+        self.suits = range(spec.suit_count)
+        self.reply_bits = 5 * spec.suit_count
         self.rem = 0  # the card points still held (kept by _play as tricks are taken)
 
     # ------------------------------------------------------------------ public
