@@ -15,19 +15,22 @@ cdef class Shortcuts:
     cdef public object above, beat, shift, trump_mask, trump_points, blocks, block_cards
     cdef public object adjacent, lead_order, open_cantes, open_pairs, singers, up_singers
     cdef public object down_singers, rich, poor, beats, bit, lead_moves, follow_moves, touched
-    cdef public object cante_cards, cantes_open, killers, later, open_cards
-    cdef public bint use_tt, merge, ordering, bounds, c7, capot, tricks
+    cdef public object cante_cards, cantes_open, killers, later, cante_values, all_singers
+    cdef public object opponents, suits, partners_later, open_cards
+    cdef public bint use_tt, merge, ordering, bounds, c7, capot, tricks, sings
     cdef public i64 node_limit, nodes, tt_probes, tt_hits, hint, lead_best, r, trump, size
-    cdef public i64 capot_bonus, last_bonus, bound, _bits, trump_shift, rem
+    cdef public i64 capot_bonus, last_bonus, bound, _bits, trump_shift, rem, reply_bits
 
     @cython.locals(s=i64)
     cpdef object _pack(self, object cards)
 
-    @cython.locals(hint=i64, killer=i64, code=i64, s=i64)
+    @cython.locals(hint=i64, killer=i64, code=i64, s=i64, suit=i64, count=i64,
+                   first=i64, r=i64)
     cpdef list _moves(self, i64 seat, object legal, i64 n, i64 winner, i64 top, i64 lead)
 
     @cython.locals(s=i64, up=i64, down=i64, value=i64, quick=i64, quick_tricks=i64,
-                   all_tricks=bint, ours=bint, k=i64, most=i64, high=i64, low=i64)
+                   all_tricks=bint, ours=bint, k=i64, most=i64, high=i64, low=i64,
+                   sure_cante=i64, suit=i64)
     cpdef tuple _bounds(self, i64 leader, i64 sung, i64 won)
 
     @cython.locals(trump=i64, r=i64, side=bint, s=i64, pts=i64, tricks=i64, suit=i64,

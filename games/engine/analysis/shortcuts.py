@@ -43,6 +43,9 @@ class Shortcuts:
     last_bonus: int
     rem: int
     open_cantes: list[list[tuple[int, int]]]
+    open_pairs: list[list[tuple[int, int]]]
+    cante_values: tuple[int, ...]
+    singers: tuple[tuple[int, ...], ...]
     up_singers: tuple[int, ...]
     down_singers: tuple[int, ...]
     rich: list[list[list[int]]]
@@ -54,6 +57,10 @@ class Shortcuts:
     size: int
     killers: list[int]
     later: list[tuple[int, ...]]
+    partners_later: list[tuple[int, ...]]
+    opponents: list[tuple[int, ...]]
+    suits: range
+    reply_bits: int
     nodes: int
     shift: list[int]
     tt: dict[int, tuple[int, int, int]]
@@ -111,15 +118,40 @@ class Shortcuts:
         if n == 0:
             # the table's best lead first, then the lead that last cut off at this seat
             # and hand size (a killer move: the sibling positions of a trick often fall to
-            # the same lead), then the top of a suit, richest first
+            # the same lead), then by the other side's replies (below), then the top of
+            # a suit, richest first
             hint = self.hint
             self.hint = NONE
-            killer = self.killers[self.h[seat].bit_count() << 2 | seat]
-            key = (legal << 6 | (hint + 1)) << 6 | (killer + 1)  # a card + 1: 6 bits
+            h = self.h
+            killer = self.killers[h[seat].bit_count() << 2 | seat]
+            # the other side's replies to a lead of each suit: the cards of it each
+            # seat holds, or, void, its trumps (it must ruff) or its whole hand; 5 bits
+            # a suit. Fewest first: a proof that the lead is good enough is smaller
+            # when the other side has fewer answers to try (and a short suit is where
+            # its cards are forced)
+            replies = 0
+            sm, tm = self.suit_mask, self.trump_mask
+            for suit in self.suits:
+                count = 0
+                for s in self.opponents[seat]:
+                    x = h[s]
+                    y = x & sm[suit]
+                    if y:
+                        count += y.bit_count()
+                    else:  # (counting a ruff as worse measured worse, in both games)
+                        count += (x & tm).bit_count() or x.bit_count()
+                replies = replies << 5 | min(count, 31)
+            key = ((legal << 6 | (hint + 1)) << 6 | (killer + 1)) << self.reply_bits | replies
             moves = self.lead_moves.get(key)
             if moves is None:
-                moves = bits(legal)
-                moves.sort(key=self.lead_order.__getitem__)
+                order, r, first = self.lead_order, self.r, self.reply_bits - 5
+                # (no closure for the sort: the compiled form cannot have one here)
+                keyed = [
+                    ((replies >> (first - 5 * (c // r)) & 31) << 12 | (order[c] + 1024), c)
+                    for c in bits(legal)
+                ]
+                keyed.sort()
+                moves = [c for _, c in keyed]
                 if killer in moves and killer != hint:
                     moves.remove(killer)
                     moves.insert(0, killer)
@@ -150,6 +182,16 @@ class Shortcuts:
                         beaten |= lm | tm & -((x & -x) << 1)
         if self.counted[winner] != self.counted[seat]:
             code, sure = 0, beats & ~beaten
+            if not later:
+                # the other side has played: a partner still to play that will beat
+                # the trick's card (it must: C7) takes it, so give it points
+                h = self.h
+                lm, tm = self.suit_mask[lead], self.trump_mask
+                for s in self.partners_later[n << 2 | seat]:
+                    x = h[s] & lm or h[s] & tm
+                    if x & self.beats[top]:
+                        code = 3
+                        break
         elif beaten >> top & 1:  # the partner's card will not hold: take it over surely
             code, sure = 2, beats & ~beaten
         else:  # the partner's card holds: give it points
@@ -161,6 +203,8 @@ class Shortcuts:
             cards = bits(legal)
             if code == 1:
                 keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
+            elif code == 3:  # take it or give it to the partner: richest first
+                keyed = [(-points[c], c) for c in cards]
             elif code == 2:  # a sure winner, richest first, or the cheapest card
                 keyed = [((-200 - points[c]) if sure >> c & 1 else points[c], c) for c in cards]
             else:  # win it surely (richest first), or cheaply, or throw the cheapest card
@@ -196,7 +240,8 @@ class Shortcuts:
         the holder's side's), and every card is played before the hand ends, so the
         side takes at least those trumps' points — and at least one trick, which
         closes the other side's capot. The leader's side also takes its quick tricks
-        (:meth:`_quick`)."""
+        (:meth:`_quick`), and the leader, holding a pair and a quick trick to lead with
+        another card, sings after it."""
         h, counted = self.h, self.counted
         up = down = 0
         for pair, value in self.open_cantes[sung]:
@@ -222,8 +267,23 @@ class Shortcuts:
             # the trumps above the other side's best (the lowest index is the best)
             mine_sure = mine & ((theirs & -theirs) - 1) if theirs else mine
             theirs_sure = theirs & ((mine & -mine) - 1) if mine else theirs
-        quick, quick_tricks, all_tricks = self._quick(leader)
+        quick, quick_tricks, all_tricks, first = self._quick(leader)
         ours = counted[leader]
+        # a cante the leader surely sings: it cashes its quick tricks starting with a
+        # card of no pair it holds, and sings a cante after that first trick (singing
+        # is never worse, Solver._after): the trump's, if it holds it, first and alone
+        # (C9); holding it but leading its 12 or 11, any other. (Only the leader's own
+        # pairs: a partner may have to follow or trump with its 12 or 11.)
+        sure_cante = 0
+        lead = h[leader]
+        if first and leader in self.singers[leader]:
+            for suit, pair in self.open_pairs[sung]:  # the trump suit's first
+                if lead & pair == pair and first & ~pair:
+                    value = self.cante_values[suit]
+                    if value > sure_cante:
+                        sure_cante = value
+                    if suit == self.trump:
+                        break
         if self.tricks:
             k = h[leader].bit_count()
             low = 1 if mine_sure else 0
@@ -238,7 +298,7 @@ class Shortcuts:
             # other side sings no more (a cante follows a trick won)
             if self.capot and not won & (2 if ours else 1):
                 most += self.capot_bonus
-            return (most, most + up) if ours else (-most - down, -most)
+            return (most + sure_cante, most + up) if ours else (-most - down, -most - sure_cante)
         mine_sure = self.trump_points[mine_sure >> self.trump_shift]
         theirs_sure = self.trump_points[theirs_sure >> self.trump_shift]
         if ours:
@@ -247,6 +307,10 @@ class Shortcuts:
             theirs_sure += quick
         low = 2 * mine_sure - most - down
         high = most + up - 2 * theirs_sure
+        if ours:
+            low += sure_cante
+        else:
+            high -= sure_cante
         if self.capot:
             if not (mine_sure or (ours and quick_tricks) or won & 1):
                 low -= self.capot_bonus  # the other side may still take every trick
@@ -254,7 +318,7 @@ class Shortcuts:
                 high += self.capot_bonus
         return low, high
 
-    def _quick(self, leader: int) -> tuple[int, int, bool]:
+    def _quick(self, leader: int) -> tuple[int, int, bool, int]:
         """The leader's quick tricks, as DDS counts them: the cards of a suit it holds
         above every other card of the suit still in play win one after another while
         each seat that could trump still follows the suit (C7/B6: a seat void in the
@@ -263,7 +327,8 @@ class Shortcuts:
         and holds a trump. Returns the points they surely bring the leader's side —
         its own side-suit masters (its master trumps are counted as sure trumps) and
         the other side's poorest cards of the suit, as many as it must follow with —
-        the number of such tricks, and whether they are all the tricks left.
+        the number of such tricks, whether they are all the tricks left, and the cards
+        that start them (a suit's highest: any one of them may be led first).
 
         Why a card the other side plays is surely the leader's side's: in the tricks of
         a suit led k times, a seat with n cards of it plays at least min(k, n) of them
@@ -286,6 +351,7 @@ class Shortcuts:
             if counted[s] != side:
                 opponents.append(x)
         pts = tricks = 0
+        cards = 0  # the card each suit's run of quick tricks starts with
         for suit, sm in enumerate(self.suit_mask):
             mine = lead & sm
             if not mine:
@@ -304,6 +370,7 @@ class Shortcuts:
                 if not k:
                     continue
                 pts += self.rich[suit][top >> shift][k]
+            cards |= top & -top  # its highest, the richest: one of the k counted
             tricks += k
             poor = self.poor[suit]
             for x in opponents:
@@ -311,7 +378,7 @@ class Shortcuts:
                 if y:
                     sums = poor[y]
                     pts += sums[k] if k < len(sums) else sums[-1]
-        return pts, tricks, tricks == lead.bit_count()
+        return pts, tricks, tricks == lead.bit_count(), cards
 
     def _last_trick(self, leader: int, won: int) -> int:
         """Every hand holds one card: the trick is forced (no search)."""

@@ -4,7 +4,7 @@ cimport cython
 from .shortcuts cimport Shortcuts, i64
 
 cdef class Solver(Shortcuts):
-    @cython.locals(low=i64, high=i64, s=i64, lo=i64, hi=i64, value=i64)
+    @cython.locals(low=i64, high=i64, s=i64, lo=i64, hi=i64, value=i64, suit=i64)
     cpdef i64 _start(self, i64 leader, i64 sung, i64 won, i64 alpha, i64 beta)
 
     @cython.locals(s=i64, b=i64, maximise=bint, best=i64, suit=i64, gain=i64, v=i64)
