@@ -70,6 +70,28 @@ def _scale_examples(items: list[pytest.Item]) -> None:
         )
 
 
+def _with_its_group(item: pytest.Item) -> None:
+    """``--dist loadgroup`` sends a test to its group's worker by a ``@group`` suffix of
+    its node id, which pytest-xdist 3.8 writes to ``item._nodeid``; pytest 9.2 keeps the id
+    in ``item._id`` (a NodeId), so that suffix was lost and every group's tests ran on both
+    workers (the fuzz module's demo server built twice). The suffix as xdist writes it."""
+    names = sorted(
+        {
+            str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+            for m in item.iter_markers("xdist_group")
+        }
+    )
+    if not names or "@" in item.nodeid.rpartition("]")[2]:
+        return  # no group, or xdist's own suffix took
+    grouped = f"{item.nodeid}@{'_'.join(names)}"
+    if hasattr(item, "_id"):
+        from _pytest.nodeid import NodeId
+
+        item._id = NodeId.parse(grouped)
+    else:
+        item._nodeid = grouped
+
+
 # first: pytest-xdist reads the xdist_group marks in its own hook of this name
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
@@ -80,6 +102,8 @@ def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
         if item.get_closest_marker("integration"):
             # one xdist worker runs them all, with the one celery worker they share
             item.add_marker(pytest.mark.xdist_group("integration"))
+        if getattr(config.option, "loadgroup", False):  # an xdist worker of --dist loadgroup
+            _with_its_group(item)
     if config.getoption("--services-phase"):
         kept = [item for item in items if uses_services(item)]
         if len(kept) < len(items):

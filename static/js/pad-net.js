@@ -12,7 +12,10 @@
   window.PadNet = function (api, storageKey, hooks) {
     let queue = load();
     let inFlight = false;
-    let settling = false; // the last entry is stored; the pad is reading the state after it
+    // reads of the state after a stored entry or an undo still on their way: a count, since
+    // an entry tapped while one is out starts another (a flag the first cleared said idle
+    // while the second was still reading)
+    let settling = 0;
     let failures = 0;
     let timer = null;
     let legalTag = null; // the ETag of the legal/ read the pad shows
@@ -39,7 +42,7 @@
     function tell() {
       hooks.onQueue({
         queued: queue.slice(),
-        busy: inFlight || settling || queue.length > 0,
+        busy: inFlight || settling > 0 || queue.length > 0,
         offline: failures > 0,
       });
     }
@@ -113,14 +116,14 @@
         hooks.onRefused(answer, response.status, dropped);
       }
       if (queue.length) return flush();
-      settling = true;
+      settling += 1;
       tell();
       try {
         await refresh();
       } catch (e) {
         // the entry is stored; the next poll catches up
       }
-      settling = false;
+      settling -= 1;
       tell();
     }
 
@@ -146,7 +149,7 @@
     // (409) when its last event is another
     async function undo(body) {
       generation += 1;
-      settling = true;
+      settling += 1;
       tell();
       try {
         const response = await request("POST", "undo/", body || {});
@@ -156,7 +159,7 @@
         await refresh();
         return null;
       } finally {
-        settling = false;
+        settling -= 1;
         tell();
       }
     }
@@ -195,7 +198,7 @@
       undo: undo,
       flush: flush,
       queued: () => queue.slice(),
-      busy: () => inFlight || settling || queue.length > 0,
+      busy: () => inFlight || settling > 0 || queue.length > 0,
     };
   };
 })();

@@ -13,6 +13,10 @@ deal as a scorer does at the table (dealer Diego, seat 3; sides Ana & Carmen, Bl
   played Q♣ on the spades lead at trick 5, so holding 9♠ he revoked (B6); then Blas's K♣;
 - the checker's account: tricks 7–1, card points 127–35, declarations 40–90, round points
   584–0 doubled, game points 58–0.
+
+Each tap waits for the entry's own answer (events/), then for the pad to be idle
+(tests/browser/helpers.py): not for any legal/ read, which a poll or the read after an
+earlier entry answers as well.
 """
 
 import json
@@ -23,8 +27,9 @@ from rest_framework.test import APIClient
 from games import services
 from games.engine import check_record, load_record
 from tests.api.helpers import RECORDS
+from tests.browser.helpers import settled, tap
 from tests.browser.test_scoring_pad import log_in
-from tests.browser.test_subastao_pad import PHONE, no_sideways_scroll, tap
+from tests.browser.test_subastao_pad import PHONE, no_sideways_scroll
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -129,6 +134,8 @@ def test_a_whole_belote_round_through_the_pad_on_a_phone(live_server, phone, bel
                     )
                 )
                 assert not page.locator("#pad-deck button[data-card='9s']").is_disabled()
+                # the pad reads the state after the refusal: the next card once it is idle
+                settled(page)
             tap(page, f"#pad-deck button[data-card='{card}']")
     assert page.locator("#pad-score .unit").all_inner_texts() == [
         "Ana & Carmen\n58",

@@ -21,20 +21,31 @@ from .analysis.helpers import TABLES
 PROPS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def plain(value: Any) -> Any:
+def plain(value: Any, seen: dict | None = None) -> Any:
     """``value`` as nested lists, order kept (a dict's order is part of the state: it
-    decides which witness a message names)."""
+    decides which witness a message names). An object met again in the same call (every
+    play record's trick context names the one contract, with its 32-card tables) is
+    written out once and then reused: the same lists, at a twentieth of the cost."""
+    if seen is None:
+        seen = {}
+    known = seen.get(id(value))
+    if known is not None:
+        return known[1]
     if isinstance(value, dict):
-        return [("dict", plain(k), plain(v)) for k, v in value.items()]
-    if isinstance(value, (list, tuple)):
-        return [type(value).__name__, *map(plain, value)]
-    if isinstance(value, set | frozenset):
-        return sorted(map(repr, value))
-    if isinstance(value, Deck):  # a pickled deck is a copy: equal by its name
-        return ("deck", value.name)
-    if hasattr(value, "__slots__") and not hasattr(value, "text"):  # Knowledge, index
-        return {name: plain(getattr(value, name)) for name in value.__slots__}
-    return value
+        out = [("dict", plain(k, seen), plain(v, seen)) for k, v in value.items()]
+    elif isinstance(value, (list, tuple)):
+        out = [type(value).__name__, *(plain(v, seen) for v in value)]
+    elif isinstance(value, set | frozenset):
+        out = sorted(map(repr, value))
+    elif isinstance(value, Deck):  # a pickled deck is a copy: equal by its name
+        out = ("deck", value.name)
+    elif hasattr(value, "__slots__") and not hasattr(value, "text"):  # Knowledge, index
+        out = {name: plain(getattr(value, name), seen) for name in value.__slots__}
+    else:
+        return value
+    # the value is kept beside its lists: alive, its id is not another object's meanwhile
+    seen[id(value)] = (value, out)
+    return out
 
 
 def state_of(hand: Any) -> Any:
