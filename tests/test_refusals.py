@@ -115,7 +115,7 @@ def test_a_seat_without_a_name_is_counted_from_one():
 
 
 def test_a_service_refusal_is_translated_too():
-    # tournaments/services.py, "Sortear la siguiente jornada" while a match is played
+    # tournaments/services/rounds.py, "Sortear la siguiente jornada" while a match is played
     message = msg(
         "round {number} is unfinished: {left} match(es) still being played", number=2, left=1
     )

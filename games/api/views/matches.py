@@ -1,4 +1,5 @@
-"""The games REST API: thin views over ``games.services`` and the engine."""
+"""The matches API: list, read, create, what may be recorded next, the analysis, post an
+event, undo, export and import; thin views over ``games.services`` and the engine."""
 
 from __future__ import annotations
 
@@ -8,37 +9,28 @@ from django.conf import settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
-from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import (
-    may_organise,
-    may_record,
-    may_see_hands,
-    may_undo,
-    record_refusal,
-    role_in,
-)
-from clubs.devices import create_device_token, revoke_device_token
+from clubs.access import may_record, may_see_hands, may_undo, record_refusal, role_in
 from clubs.models import Club, Membership
-from clubs.uniqueness import refuse_taken
 
-from .. import services
-from ..analysis import match_analysis
-from ..engine import RecordFormatError, dump_record, games, load_record, parse_record
-from ..engine.messages import msg
-from ..models import Match
-from ..services import UNDO_REFUSAL
-from .analysis_schema import MatchAnalysisSerializer
-from .conditional import etag_for, not_modified, with_validators
-from .filters import MatchFilter
-from .parsers import parsers_for, refuse_large_import, refuse_long_record
-from .payloads import event_answer, legal_payload, match_payload, match_summary
-from .schema import (
+from ... import services
+from ...analysis import match_analysis
+from ...engine import RecordFormatError, dump_record, load_record, parse_record
+from ...engine.messages import msg
+from ...models import Match
+from ...services import UNDO_REFUSAL
+from ..analysis_schema import MatchAnalysisSerializer
+from ..conditional import etag_for, not_modified, with_validators
+from ..filters import MatchFilter
+from ..parsers import parsers_for, refuse_large_import, refuse_long_record
+from ..payloads import event_answer, legal_payload, match_payload, match_summary
+from ..schema import (
     EXAMPLE_MALFORMED,
     EXAMPLE_REFUSED,
     IF_NONE_MATCH,
@@ -47,70 +39,17 @@ from .schema import (
     LegalSerializer,
     MatchDetailSerializer,
     MatchSummarySerializer,
-    MeSerializer,
     errors,
 )
-from .serializers import (
+from ..serializers import (
     SLUG,
-    ClubSerializer,
-    DeviceTokenSerializer,
     EventSerializer,
     ImportSerializer,
     MatchCreateSerializer,
-    PlayerSerializer,
     UndoSerializer,
     event_posted,
 )
-
-#: the undo body as the server takes it: a hand and the sequence number to roll it back
-#: to, or a hand and the number of the last event as the client showed it
-#: (UndoSerializer refuses any other shape, ``{}`` too); each may say ``reopen``
-REOPEN = {"type": "boolean"}
-UNDO_BODY = {
-    "oneOf": [
-        {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["hand", "to_seq"],
-            "properties": {
-                "hand": {"type": "integer", "minimum": 1, "maximum": 10_000},
-                "to_seq": {"type": "integer", "minimum": 0, "maximum": 1_000_000},
-                "reopen": REOPEN,
-            },
-        },
-        {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["hand", "last_seq"],
-            "properties": {
-                "hand": {"type": "integer", "minimum": 1, "maximum": 10_000},
-                "last_seq": {"type": "integer", "minimum": 0, "maximum": 1_000_000},
-                "reopen": REOPEN,
-            },
-        },
-    ]
-}
-
-
-def _create_examples() -> list[OpenApiExample]:
-    """A new match of each game the site records, at its default rules (the registry's:
-    a new game gets its example)."""
-    examples = []
-    for game in games():
-        if not game.recordable:
-            continue
-        rules = game.parse_rules(None)
-        seats = game.seats(rules)
-        value = {
-            "club": "pena-la-baza",
-            "game": game.name,
-            "players": list(range(1, seats + 1)),
-            "rules": rules.as_dict(),
-            "first_dealer": 0,
-        }
-        title = f"{game.title}: {seats} players, the default rules"
-        examples.append(OpenApiExample(title, request_only=True, value=value))
-    return examples
+from .bodies import UNDO_BODY, _create_examples
 
 
 def refuse_unless_recordable(request: Request) -> None:
@@ -125,111 +64,6 @@ def refuse_unless_recordable(request: Request) -> None:
         raise NotFound(msg("club: no club {slug!r}", slug=slug))
     if not may_record(request.user, club):
         raise PermissionDenied(record_refusal(request.user, club))
-
-
-@extend_schema_view(
-    list=extend_schema(
-        summary="Clubs you can see (public ones, and yours)",
-        responses={200: ClubSerializer(many=True), **errors(400)},
-    ),
-    retrieve=extend_schema(summary="A club", responses={200: ClubSerializer, **errors(404)}),
-)
-class ClubViewSet(viewsets.ReadOnlyModelViewSet):
-    """Clubs, and their players (organisers add players)."""
-
-    lookup_value_regex = r"[-a-zA-Z0-9_]{1,50}"
-
-    serializer_class = ClubSerializer
-    lookup_field = "slug"
-
-    def get_queryset(self):
-        return Club.objects.readable_by(self.request.user)
-
-    @extend_schema(
-        methods=["GET"],
-        summary="The club's players",
-        responses={200: PlayerSerializer(many=True), **errors(404)},
-    )
-    @extend_schema(
-        methods=["POST"],
-        summary="Add a player to the club (organisers)",
-        request=PlayerSerializer,
-        responses={201: PlayerSerializer, **errors(400, 403, 404, 409)},
-    )
-    @action(
-        detail=True,
-        methods=["get", "post"],
-        serializer_class=PlayerSerializer,
-        pagination_class=None,
-    )
-    def players(self, request: Request, slug: str) -> Response:
-        club = self.get_object()
-        if request.method == "POST":
-            if not may_organise(request.user, club):
-                raise PermissionDenied("only the club's organisers can add players")
-            serializer = PlayerSerializer(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            # a name taken, even by a request sent at the same time: 409 (clubs/uniqueness.py)
-            refuse_taken(lambda: serializer.save(club=club))
-            return Response(serializer.data, status=status.HTTP_201_CREATED)
-        return Response(PlayerSerializer(club.players.all(), many=True).data)
-
-    @extend_schema(
-        methods=["GET"],
-        summary="Device tokens of the club (organisers)",
-        responses={200: DeviceTokenSerializer(many=True), **errors(403, 404)},
-    )
-    @extend_schema(
-        methods=["POST"],
-        summary="Create a device token (organisers)",
-        description="The answer carries its `key`, shown this once (only a hash is stored). "
-        "Use it as `Authorization: Bearer <key>`.",
-        request=DeviceTokenSerializer,
-        responses={201: DeviceTokenSerializer, **errors(400, 403, 404)},
-        examples=[OpenApiExample("Create", value={"name": "Mesa 3"}, request_only=True)],
-    )
-    @action(
-        detail=True,
-        methods=["get", "post"],
-        url_path="device-tokens",
-        pagination_class=None,
-        serializer_class=DeviceTokenSerializer,
-    )
-    def device_tokens(self, request: Request, slug: str) -> Response:
-        """Organisers: list the club's device tokens, or create one (its key is shown once)."""
-        club = self.get_object()
-        if not may_organise(request.user, club):
-            raise PermissionDenied("only the club's organisers manage device tokens")
-        if request.method == "POST":
-            body = DeviceTokenSerializer(data=request.data, context={"club": club})
-            body.is_valid(raise_exception=True)
-            token, key = create_device_token(
-                club,
-                request.user,
-                body.validated_data["name"],
-                body.validated_data.get("tournament"),
-            )
-            return Response(
-                {**DeviceTokenSerializer(token).data, "key": key}, status=status.HTTP_201_CREATED
-            )
-        return Response(DeviceTokenSerializer(club.device_tokens.all(), many=True).data)
-
-    @extend_schema(
-        summary="Revoke a device token",
-        request=None,
-        responses={200: DeviceTokenSerializer, **errors(403, 404)},
-    )
-    @action(
-        detail=True,
-        methods=["post"],
-        url_path=r"device-tokens/(?P<token_id>[0-9]{1,9})/revoke",
-        serializer_class=DeviceTokenSerializer,
-    )
-    def revoke_device_token(self, request: Request, slug: str, token_id: str) -> Response:
-        """Organisers: revoke a device token; it stops working at once."""
-        club = self.get_object()
-        token = get_object_or_404(club.device_tokens, pk=token_id)
-        return Response(DeviceTokenSerializer(revoke_device_token(token, request.user)).data)
 
 
 class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
@@ -507,17 +341,3 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         refuse_long_record(record)
         match = services.import_record(club, record, request.user)
         return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
-
-
-@extend_schema(summary="Who you are, and your roles", responses={200: MeSerializer, **errors(403)})
-@api_view(["GET"])
-@permission_classes([permissions.IsAuthenticated])
-def me(request: Request) -> Response:
-    """The authenticated user and its roles (also the cheapest authenticated endpoint)."""
-    roles = Membership.objects.filter(user=request.user).values_list("club__slug", "role")
-    return Response(
-        {
-            "username": request.user.get_username(),
-            "roles": [{"club": c, "role": r} for c, r in roles],
-        }
-    )
