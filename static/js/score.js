@@ -244,6 +244,10 @@
 
   function renderActions(m, cur, l) {
     const actions = $("pad-actions"), deck = $("pad-deck"), prompt = $("pad-prompt");
+    // a list of announcements the scorer unfolded stays unfolded when a poll redraws the
+    // same seat's turn (else the tap aimed at it lands on a folded list)
+    const unfolded = actions.querySelector("details.announce[open]");
+    const keepOpen = unfolded !== null && unfolded.dataset.turn === l.hand + ":" + l.to_act;
     actions.textContent = "";
     deck.textContent = "";
     deck.hidden = true;
@@ -310,7 +314,8 @@
     if (announced.length) {
       // with the first card of the seat (B5): the server lists the ones it cannot rule out
       const box = el("details", "announce");
-      box.open = announced.length <= 6;
+      box.dataset.turn = l.hand + ":" + l.to_act;
+      box.open = keepOpen || announced.length <= 6;
       box.append(el("summary", "", L.announce + " (" + announced.length + ")"));
       const list = el("div", "actions");
       announced.forEach((a) => {
