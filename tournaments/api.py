@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from clubs.access import may_read, may_record, record_refusal
 from games.api.conditional import etag_for, not_modified, with_validators
 from games.api.errors import reader_language
-from games.api.parsers import JSONField, parsers_for, refuse_large_import, refuse_long_record
+from games.api.parsers import JSONField, parsers_for, record_posted, refuse_large_import
 from games.api.schema import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
@@ -28,11 +28,10 @@ from games.api.schema import (
     errors,
 )
 from games.cardnames import rank_said, suits_said
-from games.engine import RecordFormatError, find_game, load_record, parse_record
+from games.engine import find_game
 from games.engine.messages import msg
 from games.models import Match, Seat
 from games.results import unit_results
-from games.services import Refused
 
 from .models import Entry, Fixture, FixtureEntry, Tournament
 from .services import import_fixture_record
@@ -339,14 +338,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied(record_refusal(request.user, target))
         body = FixtureRecordSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            if "file" in body.validated_data:
-                record = load_record(body.validated_data["file"].read())
-            else:
-                record = parse_record(body.validated_data["record"])
-        except RecordFormatError as exc:
-            raise Refused(str(exc), item={"field": "record"}) from exc
-        refuse_long_record(record)  # the import's cap, the same
+        record = record_posted(body.validated_data)  # the import's reading and cap
         import_fixture_record(fixture, record, request.user)
         row = next(
             row

@@ -17,7 +17,7 @@ from rest_framework import exceptions, parsers, serializers, status
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
-from ..engine import Record
+from ..engine import Record, RecordFormatError, load_record, parse_record
 from ..engine.messages import json_error, msg
 from ..services import Refused
 
@@ -156,3 +156,18 @@ def refuse_long_record(record: Record) -> None:
             ),
             item={"field": "record", "hands": len(record.hands)},
         )
+
+
+def record_posted(data: dict[str, Any]) -> Record:
+    """The record of an import's validated body, uploaded as ``file`` or sent as
+    ``record``: read, and refused (400, field ``record``) when it is not a record or is
+    longer than the import's cap. One reading for a match's import and a fixture's."""
+    try:
+        if "file" in data:
+            record = load_record(data["file"].read())
+        else:
+            record = parse_record(data["record"])
+    except RecordFormatError as exc:
+        raise Refused(str(exc), item={"field": "record"}) from exc
+    refuse_long_record(record)
+    return record

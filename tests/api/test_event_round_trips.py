@@ -17,7 +17,9 @@ from .helpers import create_match, post_event
 # what the shared cache is asked (Redis: CI's second phase)
 pytestmark = [
     pytest.mark.services,
-    pytest.mark.skipif(not settings.SHARED_CACHE, reason="the shared cache is Redis"),
+    pytest.mark.skipif(
+        not settings.SHARED_CACHE, reason="the shared cache is Redis (run in CI's services phase)"
+    ),
 ]
 
 

@@ -10,7 +10,10 @@ from django.db import connection
 # PostgreSQL's catalogue and planner (SQLite rebuilds the table its own way)
 pytestmark = [
     pytest.mark.services,
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's indexes"),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="PostgreSQL's indexes (run in CI's PostgreSQL phase)",
+    ),
 ]
 
 

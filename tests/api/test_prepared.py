@@ -17,7 +17,10 @@ from .helpers import create_match, post_event
 # what PostgreSQL keeps of a connection's prepared statements: its own catalogue
 pytestmark = [
     pytest.mark.services,
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL prepares"),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="only PostgreSQL prepares (run in CI's PostgreSQL phase)",
+    ),
 ]
 
 

@@ -21,14 +21,14 @@ from clubs.models import Club, Membership
 
 from ... import services
 from ...analysis import match_analysis
-from ...engine import RecordFormatError, dump_record, load_record, parse_record
+from ...engine import dump_record
 from ...engine.messages import msg
 from ...models import Match
 from ...services import UNDO_REFUSAL
 from ..analysis_schema import MatchAnalysisSerializer
 from ..conditional import etag_for, not_modified, with_validators
 from ..filters import MatchFilter
-from ..parsers import parsers_for, refuse_large_import, refuse_long_record
+from ..parsers import parsers_for, record_posted, refuse_large_import
 from ..payloads import event_answer, legal_payload, match_payload, match_summary
 from ..schema import (
     EXAMPLE_MALFORMED,
@@ -331,13 +331,6 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         club = body.validated_data["club"]
         if not may_record(request.user, club):
             raise PermissionDenied(record_refusal(request.user, club))
-        try:
-            if "file" in body.validated_data:
-                record = load_record(body.validated_data["file"].read())
-            else:
-                record = parse_record(body.validated_data["record"])
-        except RecordFormatError as exc:
-            raise services.Refused(str(exc), item={"field": "record"}) from exc
-        refuse_long_record(record)
+        record = record_posted(body.validated_data)
         match = services.import_record(club, record, request.user)
         return Response(match_payload(match, viewer=request.user), status=status.HTTP_201_CREATED)
