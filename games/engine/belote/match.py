@@ -47,7 +47,11 @@ class MatchState(TrickMatch):
     def check_dealer(self, dealer: object, number: int) -> None:
         if type(dealer) is not int or not 0 <= dealer < SEATS:
             raise RuleError(
-                "B1", msg("dealer must be a seat from 0 to {n}", n=SEATS - 1), hand=number
+                "B1",
+                msg(
+                    "dealer must be a seat from 0 to {n}, not {dealer}", n=SEATS - 1, dealer=dealer
+                ),
+                hand=number,
             )
 
     def start_hand(

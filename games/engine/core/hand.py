@@ -138,7 +138,10 @@ class TrickHand(Refusals, Search):
         self._unit = units  # the scoring unit of each seat
         if type(dealer) is not int or not 0 <= dealer < seats:
             raise self._error(
-                self.header_rule, msg("dealer must be a seat from 0 to {n}", n=seats - 1)
+                self.header_rule,
+                msg(
+                    "dealer must be a seat from 0 to {n}, not {dealer}", n=seats - 1, dealer=dealer
+                ),
             )
         self.dealer = dealer
         self.first = (dealer + 1) % seats  # the first to speak, who also leads (or mano)
