@@ -90,7 +90,7 @@ def played(tournament: Tournament | int, annulled: set[int]) -> QuerySet:
 
 #: the compiled SQL of :func:`played` with its sums, by the query's shape: the text and
 #: the parameters, with where the tournament's, the annulled entries' and the round's
-#: values go. Compiling the queryset is ~3 ms of Python (a third of the floor query's
+#: values go. Compiling the queryset is ~4 ms of Python (a third of the floor query's
 #: time, in every recompute); only the values change from one recompute to the next.
 _COMPILED: dict[tuple, tuple[str, list, list[tuple[int, str, int]]]] = {}
 #: stand-ins compiled in the place of the values, each within its column's range (the
