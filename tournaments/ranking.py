@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import groupby
-from operator import itemgetter
+from operator import gt, itemgetter, neg
 from typing import Any
 
 from .metrics import REGISTRY
@@ -115,34 +115,38 @@ def order(
     criteria = list(criteria)
     cut = criteria.index("head_to_head") if "head_to_head" in criteria else len(criteria)
     signed = [
-        values[k] if not REGISTRY[k].higher_is_better else [-v for v in values[k]]
+        values[k] if not REGISTRY[k].higher_is_better else list(map(neg, values[k]))
         for k in criteria[:cut]
     ]
     keys = list(zip(withdrawn, *signed, strict=True))
-    ranked = sorted(sorted(range(n), key=entries.__getitem__), key=keys.__getitem__)
+    positions = range(n)
+    if any(map(gt, entries, entries[1:])):  # tied entries are listed by entry
+        positions = sorted(positions, key=entries.__getitem__)
+    ranked = sorted(positions, key=keys.__getitem__)
     h2h: dict[int, float] = {}
     rest = criteria[cut:]
-
     signs = {k: -1 if REGISTRY[k].higher_is_better else 1 for k in rest}
+    # the columns after the cut, each signed so that less is better (head-to-head: None)
+    after = [(k, None if k == "head_to_head" else values[k], signs[k]) for k in rest]
 
     def split(group: list[int]) -> list[list[int]]:
         """``group`` (two or more, tied on the criteria before head-to-head) in tied
         parts, best first."""
         if len(group) == 2:  # the most frequent tie: no sort
             return split_two(*group)
-        for key in rest:
-            if key == "head_to_head":
+        for _, column, sign in after:
+            if column is None:
                 tied = [entries[i] for i in group]
                 scores = mini_league(tied)
-                by_position = [scores[e] for e in tied]
+                by_position = list(map(scores.__getitem__, tied))
                 for i, score in zip(group, by_position, strict=True):
                     h2h.setdefault(i, score)  # the column shows the widest mini-league
             else:
-                column = values[key]
-                by_position = [column[i] for i in group]
+                by_position = list(map(column.__getitem__, group))
             if by_position.count(by_position[0]) < len(by_position):  # split: each part
-                sign = signs[key]  # still tied is ranked again
-                pairs = sorted(zip([sign * v for v in by_position], group, strict=True))
+                if sign < 0:  # still tied is ranked again
+                    by_position = list(map(neg, by_position))
+                pairs = sorted(zip(by_position, group, strict=True))
                 parts = []
                 for _, part in groupby(pairs, key=itemgetter(0)):
                     part = [i for _, i in part]
@@ -151,25 +155,27 @@ def order(
         return [group]
 
     def split_two(i: int, j: int) -> list[list[int]]:
-        for key in rest:
-            if key == "head_to_head":
+        for _, column, sign in after:
+            if column is None:
                 scores = mini_league([entries[i], entries[j]])
                 a, b = scores[entries[i]], scores[entries[j]]
                 h2h.setdefault(i, a)
                 h2h.setdefault(j, b)
             else:
-                column = values[key]
                 a, b = column[i], column[j]
             if a != b:
-                return [[i], [j]] if signs[key] * a < signs[key] * b else [[j], [i]]
+                return [[i], [j]] if sign * a < sign * b else [[j], [i]]
         return [[i, j]]
 
     out: list[int] = []
     ranks: list[int] = []
     for _, tied in groupby(ranked, key=keys.__getitem__):
         group = list(tied)
-        parts = split(group) if len(group) > 1 and rest else [group]
-        for part in parts:
+        if len(group) == 1 or not rest:
+            ranks.extend([len(out) + 1] * len(group))
+            out.extend(group)
+            continue
+        for part in split(group):
             if len(part) > 1:
                 part.sort(key=entries.__getitem__)
             ranks.extend([len(out) + 1] * len(part))

@@ -62,6 +62,8 @@ def by_round(
         if constant == 0 and len(terms) == 1 and terms[0][1] == 1:  # one sum as it is
             plain[key] = terms[0][0]
             del linear[key]
+        else:
+            linear[key] = _plan(constant, terms)
     derived = [m for m in ordered if m.depends]
     entries = sorted(entries)  # by position: tied entries are listed by entry
     n = len(entries)
@@ -73,6 +75,9 @@ def by_round(
 
     def mini_league(group: list[int]) -> dict[int, float]:
         # a tied group is small: its pairs cost less than each member's every opponent
+        if len(group) == 2:  # the most frequent tie
+            a, b = group
+            return {a: ppw * above[a].get(b, 0), b: ppw * above[b].get(a, 0)}
         none = [0] * len(group)  # dict.get's default for an opponent never placed below
         return {e: ppw * sum(map(above[e].get, group, none)) for e in group}
 
@@ -108,8 +113,8 @@ def by_round(
         values: dict[str, Sequence[float]] = {}
         for key, i in plain.items():
             values[key] = plus(sums[i], key)
-        for key, (constant, terms) in linear.items():
-            values[key] = plus(_linear_column(constant, terms, sums, n), key)
+        for key, plan in linear.items():
+            values[key] = plus(_linear_column(plan, sums, n), key)
         for key in unsummed:
             bonus = extra[key]
             values[key] = [bonus[e] for e in entries]
@@ -167,22 +172,39 @@ def _terms(
     return constant, terms
 
 
-def _linear_column(
-    constant: float, terms: Sequence[tuple[int, float]], sums: Sequence[Sequence[int]], n: int
-) -> list[float]:
-    """``constant + Σ c × sum`` for each of ``n`` entries (``terms``: the index of each
-    sum in ``sums``, each sum's column, and its coefficient). With whole or half
-    coefficients (match points: half the placings' points by points per win) in integers,
-    halved at the end: exact, and an int wherever the value is whole."""
+@dataclass(frozen=True)
+class _Plan:
+    """A linear metric as :func:`_linear_column` computes it, worked out once: the
+    constant and the coefficients times ``d`` (1, or 2 for half coefficients; 0: other
+    coefficients, as floats), and the sums' indexes."""
+
+    constant: float
+    terms: tuple[tuple[int, float], ...]
+    d: int
+    k0: int
+    ks: tuple[int, ...]
+
+
+def _plan(constant: float, terms: Sequence[tuple[int, float]]) -> _Plan:
     coefficients = [constant, *(c for _, c in terms)]
     d = next((d for d in (1, 2) if all(float(d * c).is_integer() for c in coefficients)), 0)
-    columns = [sums[i] for i, _ in terms]
-    if not d:  # other coefficients: as floats
+    k0, *ks = (int(d * c) for c in coefficients) if d else (0,)
+    return _Plan(constant, tuple(terms), d, k0, tuple(ks))
+
+
+def _linear_column(plan: _Plan, sums: Sequence[Sequence[int]], n: int) -> list[float]:
+    """``constant + Σ c × sum`` for each of ``n`` entries (``plan.terms``: the index of
+    each sum in ``sums``, each sum's column, and its coefficient). With whole or half
+    coefficients (match points: half the placings' points by points per win) in integers,
+    halved at the end: exact, and an int wherever the value is whole."""
+    columns = [sums[i] for i, _ in plan.terms]
+    if not plan.d:  # other coefficients: as floats
+        constant, terms = plan.constant, plan.terms
         return [
             constant + sum(c * v for (_, c), v in zip(terms, row, strict=True))
             for row in zip(*columns, strict=True)
         ]
-    k0, *ks = (int(d * c) for c in coefficients)
+    k0, ks = plan.k0, plan.ks
     if not columns:
         numbers = [0] * n
     elif set(ks) == {1}:  # a game's counters added up
@@ -196,7 +218,7 @@ def _linear_column(
         numbers = [sum(map(mul, ks, row)) for row in zip(*columns, strict=True)]
     if k0:
         numbers = [k0 + v for v in numbers]
-    return numbers if d == 1 else [v >> 1 if not v & 1 else v / 2 for v in numbers]
+    return numbers if plan.d == 1 else [v >> 1 if not v & 1 else v / 2 for v in numbers]
 
 
 def _default_from_sums(m: Metric) -> bool:

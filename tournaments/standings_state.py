@@ -57,15 +57,19 @@ class Before:
         """Add the rows of decided matches (every unit of each)."""
         sums = self.sums
         for row in rows:
-            mine = sums.get(row[-2])
+            entry = row[-2]
+            mine = sums.get(entry)
             if mine is not None:  # the row's sums come first: ``map`` stops after them
-                sums[row[-2]] = list(map(add, mine, row))
+                sums[entry] = list(map(add, mine, row))
         if rows:
             self.decided = True
         if relational:
-            tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
+            tables: dict[int, list[tuple[int, int]]] = {}
             for row in rows:
-                tables[row[-3]].append((row[-2], row[-1]))
+                unit = (row[-2], row[-1])
+                table = tables.setdefault(row[-3], [unit])
+                if table[0] is not unit:
+                    table.append(unit)
             for units in tables.values():
                 self.meet(units)
 

@@ -10,7 +10,6 @@ import random
 
 import pytest
 from django.db import connection, transaction
-from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -122,22 +121,16 @@ def test_a_whole_recompute_finds_a_correction_it_was_not_told_of(ranked):
 
 
 def test_a_whole_recompute_that_trusts_the_kept_state_costs_the_same_queries_at_two_sizes(
-    ranked, django_assert_num_queries
+    ranked, same_queries
 ):
-    counted = None
     for pairs, last in ((4, 6), (16, 30)):
         t = league(pairs, 21)
         swap_results(t, last)
         store_standings(t.pk)  # the round in play; the state kept: before it
         swap_results(t, last)
         ranked.clear()
-        if counted is None:
-            with CaptureQueriesContext(connection) as queries:
-                assert store_standings(t.pk, whole=True) == last
-            counted = len(queries)
-        else:
-            with django_assert_num_queries(counted):
-                assert store_standings(t.pk, whole=True) == last
+        with same_queries():
+            assert store_standings(t.pk, whole=True) == last
         assert len(ranked) == 1  # the last round only: the others as recorded
         assert stored(t) == whole_rows(t)
 

@@ -139,3 +139,40 @@ def test_the_recompute_costs_the_same_queries_for_12_and_240_matches(
         assert store_standings(small.pk) == 6
     with django_assert_num_queries(len(small_queries)):
         assert store_standings(large.pk) == 30
+
+
+@pytest.mark.parametrize("from_round", [None, 2])
+def test_the_unit_rows_query_compiled_once_reads_each_tournaments_own_rows(from_round):
+    """The SQL of the unit rows is compiled once per shape (``unit_rows_sql``): another
+    tournament, other annulled entries and another round read their own rows, as the
+    queryset compiled for them reads."""
+    from django.db import connection
+
+    from tournaments.standings_sums import played, unit_rows_sql, unit_value
+
+    rng = random.Random(7)
+    tournaments = [random_tournament(rng, 2) for _ in range(3)]
+    read = 0
+    for t in tournaments:
+        entries = sorted(t.entries.values_list("pk", flat=True))
+        annulled = set(rng.sample(entries, 2))
+        scheme = scheme_of(t)
+        names = ["units", "score", "half_places"]
+        sql, params = unit_rows_sql(t.pk, annulled, names, scheme, from_round)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            got = sorted(cursor.fetchall())
+        rows = played(t, annulled)
+        if from_round is not None:
+            rows = rows.filter(fixture__round__number__gte=from_round)
+        aliases = {f"s{i}": unit_value(name, scheme) for i, name in enumerate(names)}
+        expected = sorted(
+            rows.annotate(**aliases).values_list(
+                *aliases, "fixture__round__number", "fixture_id", "entry_id", "u__place"
+            )
+        )
+        read += len(got)
+        assert got == expected
+        assert {row[-2] for row in got}.isdisjoint(annulled)
+        assert all(row[-4] >= (from_round or 0) for row in got)
+    assert read  # (some rows are left to read)
