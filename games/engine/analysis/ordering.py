@@ -77,6 +77,7 @@ class Ordering:
     later: list[tuple[int, ...]]
     partners_later: list[tuple[int, ...]]
     opponents: list[tuple[int, ...]]
+    alone: tuple[int, ...]
     suits: range
     reply_bits: int
     nodes: int

@@ -107,5 +107,9 @@ def prepare(solver: Any, spec: Spec, packed: bool) -> None:
         tuple(t for t in spec.active if spec.counted[t] != spec.counted[s])
         for s in range(spec.seats)
     ]
+    #: the seats alone on their side (Subastao's bidder of three: _bounds)
+    solver.alone = tuple(
+        s for s in spec.active if sum(spec.counted[t] == spec.counted[s] for t in spec.active) == 1
+    )
     solver.suits = range(spec.suit_count)
     solver.reply_bits = 5 * spec.suit_count

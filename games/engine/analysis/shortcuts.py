@@ -22,9 +22,10 @@ class Shortcuts(Ordering):
         played in (C8/B6: only a higher trump beats a trump, and the only ones left are
         the holder's side's), and every card is played before the hand ends, so the
         side takes at least those trumps' points — and at least one trick, which
-        closes the other side's capot. The leader's side also takes its quick tricks
-        (:meth:`_quick`), and the leader, holding a pair and a quick trick to lead with
-        another card, sings after it."""
+        closes the other side's capot. A seat holding nothing but such trumps takes
+        every trick left for its side, whoever leads. The leader's side also takes its
+        quick tricks (:meth:`_quick`), and the leader, holding a pair and a quick trick
+        to lead with another card, sings after it."""
         h, counted = self.h, self.counted
         up = down = 0
         for pair, value in self.open_cantes[sung]:
@@ -52,6 +53,24 @@ class Shortcuts(Ordering):
             theirs_sure = theirs & ((mine & -mine) - 1) if mine else theirs
         quick, quick_tricks, all_tricks, first = self._quick(leader)
         ours = counted[leader]
+        # the side that surely takes every trick left (None: neither): the leader's,
+        # cashing its quick tricks, or that of a seat holding nothing but trumps above
+        # the other side's, whoever leads: it plays one in every trick (it follows a
+        # trump lead with one and, void in a side suit, must trump: C7/B6), and only
+        # its own side holds a higher trump
+        sweep = ours if all_tricks else None
+        if sweep is None and (mine_sure or theirs_sure):
+            for s in self.active:
+                x = h[s]
+                if x and not x & ~(mine_sure if counted[s] else theirs_sure):
+                    sweep = counted[s]
+                    break
+        if sweep is None and tm:
+            # or a seat alone on its side (Subastao's bidder of three) that wins the
+            # trick led, draws the other side's trumps and cashes its masters (_sweeps)
+            for s in self.alone:
+                if self._sweeps(s, leader, mine_sure if counted[s] else theirs_sure):
+                    sweep = counted[s]
         # a cante the leader surely sings: it cashes its quick tricks starting with a
         # card of no pair it holds, and sings a cante after that first trick (singing
         # is never worse, Solver._after): the trump's, if it holds it, first and alone
@@ -69,6 +88,9 @@ class Shortcuts(Ordering):
                         break
         if self.tricks:
             k = h[leader].bit_count()
+            if sweep is not None:  # every trick left, or none
+                low = high = k if sweep else 0
+                return low, high
             low = 1 if mine_sure else 0
             high = k - (1 if theirs_sure else 0)
             if ours:
@@ -77,11 +99,13 @@ class Shortcuts(Ordering):
                 high = min(high, k - quick_tricks)
             return low, high
         most = self.rem + self.last_bonus
-        if all_tricks:  # the leader's side takes every trick left: all of it, and the
-            # other side sings no more (a cante follows a trick won)
-            if self.capot and not won & (2 if ours else 1):
+        if sweep is not None:  # that side takes all of it, and the other side sings
+            # no more (a cante follows a trick won: the leader's sure one only if it is
+            # the sweeping side's)
+            if self.capot and not won & (2 if sweep else 1):
                 most += self.capot_bonus
-            return (most + sure_cante, most + up) if ours else (-most - down, -most - sure_cante)
+            cante = sure_cante if sweep == ours else 0
+            return (most + cante, most + up) if sweep else (-most - down, -most - cante)
         mine_sure = self.trump_points[mine_sure >> self.trump_shift]
         theirs_sure = self.trump_points[theirs_sure >> self.trump_shift]
         if ours:
@@ -100,6 +124,47 @@ class Shortcuts(Ordering):
             if not (theirs_sure or (not ours and quick_tricks) or won & 2):
                 high += self.capot_bonus
         return low, high
+
+    def _sweeps(self, seat: int, leader: int, sure: int) -> bool:
+        """Does ``seat``, alone on its side, surely take every trick left? ``sure``: its
+        side's trumps above every trump of the other side. Yes if its trumps are all
+        such, each of its cards of a side suit is above every other card of the suit in
+        play, and it can win the trick led and still draw the other side's trumps: it
+        leads, or holds a trump or a card of each suit the leader holds (it follows with
+        a card above all of the suit, which no seat void in it may ruff, or, void, must
+        trump, C7, over anyone). Then it leads its trumps until the other side holds
+        none (each of those seats must follow with one) and its masters, which nobody
+        can beat or ruff: cards only leave hands."""
+        h, tm = self.h, self.trump_mask
+        mine = h[seat]
+        trumps = mine & tm
+        if trumps & ~sure:
+            return False
+        others = 0
+        most = 0  # the most trumps a seat of the other side holds
+        for s in self.active:
+            if s != seat:
+                others |= h[s]
+                most = max(most, (h[s] & tm).bit_count())
+        # trumps enough to draw theirs, after one spent in the trick led
+        if trumps.bit_count() - (0 if seat == leader else 1) < most:
+            return False
+        lead = 0 if seat == leader else h[leader]
+        for sm in self.suit_mask:
+            if sm == tm:
+                continue
+            y = mine & sm
+            if y:
+                rest = others & sm
+                if rest and y & ~((rest & -rest) - 1):  # one of its cards is beaten
+                    return False
+                if lead & sm:  # it follows the suit: no seat void in it may ruff
+                    for s in self.active:
+                        if s != seat and s != leader and not h[s] & sm and h[s] & tm:
+                            return False
+            elif lead & sm and not trumps:  # the leader's suit: neither follow nor trump
+                return False
+        return True
 
     def _quick(self, leader: int) -> tuple[int, int, bool, int]:
         """The leader's quick tricks, as DDS counts them: the cards of a suit it holds
