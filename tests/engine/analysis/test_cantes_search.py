@@ -129,10 +129,23 @@ def test_subastao_a_seat_of_master_trumps_takes_every_trick_whoever_leads():
     # 2 * 21 - 56 = -14.
     spec = subastao_spec_oros()
     pos = ending(spec, ["1o 3o", "1c 12e", "3c 4o"], leader=1)
-    solver = Solver(spec)
-    solver.search(pos, -1, 0)
-    assert solver._bounds(1, 0, 3) == (56, 56)
+    assert bounds_at(spec, pos) == (56, 56)
     assert Solver(spec).solve(pos) == minimax(spec, pos) == 56
+
+
+def bounds_at(spec, pos: Position) -> tuple[int, int]:
+    """The search's bounds at the trick start ``pos`` (no packing: ``pos``'s cards)."""
+    solver = Solver(spec, ranks=False)
+    solver.search(pos, -1, 0)  # sets up the search's hands and the points still held
+    return solver._bounds(pos.leader, pos.sung, pos.won)
+
+
+def bounds_hold(spec, pos: Position) -> None:
+    """The bounds at ``pos`` hold minimax's value, and the search finds it."""
+    value = minimax(spec, pos)
+    low, high = bounds_at(spec, pos)
+    assert low <= value <= high, (low, value, high, pos)
+    assert Solver(spec).solve(pos) == value
 
 
 def with_master_trumps(spec, rng: random.Random) -> Position | None:
@@ -149,16 +162,22 @@ def with_master_trumps(spec, rng: random.Random) -> Position | None:
         return None
     # the lowest index is the best trump: the seat's, and the lower ones dealt around
     pool = [c for c in cards if c not in trumps] + drawn[size:]
+    return dealt(spec, rng, seat, drawn[:size], pool, leader)._replace(won=rng.randrange(4))
+
+
+def dealt(spec, rng: random.Random, seat: int, mine: list[int], pool: list[int], leader: int):
+    """A trick start: ``seat`` holding ``mine``, every other seat as many cards of
+    ``pool`` (shuffled), ``leader`` to lead, random suits sung."""
     rng.shuffle(pool)
     hands = [0] * spec.seats
-    for c in drawn[:size]:
+    for c in mine:
         hands[seat] |= 1 << c
     for s in spec.active:
         if s != seat:
-            for _ in range(size):
+            for _ in range(len(mine)):
                 hands[s] |= 1 << pool.pop()
     sung = rng.randrange(1 << spec.suit_count)
-    return Position(tuple(hands), leader=leader, sung=sung, won=rng.randrange(4))
+    return Position(tuple(hands), leader=leader, sung=sung, won=3)
 
 
 @PROPS
@@ -171,12 +190,7 @@ def test_a_seat_of_master_trumps_never_changes_a_value(seed, table):
     pos = with_master_trumps(spec, random.Random(seed))
     if pos is None or spec.trump == NONE:
         return
-    value = minimax(spec, pos)
-    solver = Solver(spec, ranks=False)
-    solver.search(pos, -1, 0)
-    low, high = solver._bounds(pos.leader, pos.sung, pos.won)
-    assert low <= value <= high, (low, value, high, pos)
-    assert Solver(spec).solve(pos) == value
+    bounds_hold(spec, pos)
 
 
 def test_subastao_the_bidder_alone_wins_the_lead_draws_trumps_and_cashes():
@@ -189,9 +203,7 @@ def test_subastao_the_bidder_alone_wins_the_lead_draws_trumps_and_cashes():
     # held: both bounds 63. (Its trumps' points alone gave 2 * 21 - 63 = -21.)
     spec = subastao_spec_oros()
     pos = ending(spec, ["1o 3o 1c", "3c 12e 5e", "4o 12c 11e"], leader=1)
-    solver = Solver(spec)
-    solver.search(pos, -1, 0)
-    assert solver._bounds(1, 0, 3) == (63, 63)
+    assert bounds_at(spec, pos) == (63, 63)
     assert Solver(spec).solve(pos) == minimax(spec, pos) == 63
 
 
@@ -202,9 +214,7 @@ def test_subastao_no_sweep_when_a_seat_void_in_the_led_suit_may_ruff():
     # under the value (minimax's).
     spec = subastao_spec_oros()
     pos = ending(spec, ["1o 3o 1c", "3c 12e 5e", "4o 11e 10e"], leader=1)
-    solver = Solver(spec)
-    solver.search(pos, -1, 0)
-    low, high = solver._bounds(1, 0, 3)
+    low, high = bounds_at(spec, pos)
     value = minimax(spec, pos)
     assert low < value <= high
     assert Solver(spec).solve(pos) == value
@@ -224,16 +234,7 @@ def bidder_with_masters(spec, rng: random.Random) -> Position:
         if by_suit[suit]:
             mine.append(by_suit[suit].pop(0))
     pool = [c for c in cards if c not in mine]
-    rng.shuffle(pool)
-    hands = [0] * spec.seats
-    for c in mine:
-        hands[bidder] |= 1 << c
-    for s in spec.active:
-        if s != bidder:
-            for _ in range(size):
-                hands[s] |= 1 << pool.pop()
-    sung = rng.randrange(1 << spec.suit_count)
-    return Position(tuple(hands), leader=rng.choice(spec.active), sung=sung, won=3)
+    return dealt(spec, rng, bidder, mine, pool, rng.choice(spec.active))
 
 
 @PROPS
@@ -243,10 +244,4 @@ def test_the_bidders_sweep_never_changes_a_value(seed):
     if found is None:
         return
     spec, _ = found
-    pos = bidder_with_masters(spec, random.Random(seed))
-    value = minimax(spec, pos)
-    solver = Solver(spec, ranks=False)
-    solver.search(pos, -1, 0)
-    low, high = solver._bounds(pos.leader, pos.sung, pos.won)
-    assert low <= value <= high, (low, value, high, pos)
-    assert Solver(spec).solve(pos) == value
+    bounds_hold(spec, bidder_with_masters(spec, random.Random(seed)))
