@@ -59,6 +59,7 @@ class Shortcuts(Ordering):
         # trump lead with one and, void in a side suit, must trump: C7/B6), and only
         # its own side holds a higher trump
         sweep = ours if all_tricks else None
+        loser_seat = loser = NONE  # or a seat that loses one trick at most (below)
         if sweep is None and (mine_sure or theirs_sure):
             for s in self.active:
                 x = h[s]
@@ -69,8 +70,11 @@ class Shortcuts(Ordering):
             # or a seat alone on its side (Subastao's bidder of three) that wins the
             # trick led, draws the other side's trumps and cashes its masters (_sweeps)
             for s in self.alone:
-                if self._sweeps(s, leader, mine_sure if counted[s] else theirs_sure):
+                losers = self._sweeps(s, leader, mine_sure if counted[s] else theirs_sure)
+                if not losers:
                     sweep = counted[s]
+                elif losers > 0 and not losers & (losers - 1):
+                    loser_seat, loser = s, losers
         # a cante the leader surely sings: it cashes its quick tricks starting with a
         # card of no pair it holds, and sings a cante after that first trick (singing
         # is never worse, Solver._after): the trump's, if it holds it, first and alone
@@ -112,6 +116,18 @@ class Shortcuts(Ordering):
             mine_sure += quick
         else:
             theirs_sure += quick
+        if loser != NONE and not self.capot:
+            # the seat that loses one trick at most, with its one loser, led last: its
+            # side takes every card but that one and what the other side's seats play
+            # then, at most each one's richest card (and gives up the last trick)
+            gets = self.rem - self.points[loser.bit_length() - 1]
+            for s in self.active:
+                if counted[s] != counted[loser_seat]:
+                    gets -= self._richest(h[s])
+            if counted[loser_seat]:
+                mine_sure = max(mine_sure, gets)
+            else:
+                theirs_sure = max(theirs_sure, gets)
         low = 2 * mine_sure - most - down
         high = most + up - 2 * theirs_sure
         if ours:
@@ -125,21 +141,22 @@ class Shortcuts(Ordering):
                 high += self.capot_bonus
         return low, high
 
-    def _sweeps(self, seat: int, leader: int, sure: int) -> bool:
-        """Does ``seat``, alone on its side, surely take every trick left? ``sure``: its
-        side's trumps above every trump of the other side. Yes if its trumps are all
-        such, each of its cards of a side suit is above every other card of the suit in
-        play, and it can win the trick led and still draw the other side's trumps: it
-        leads, or holds a trump or a card of each suit the leader holds (it follows with
-        a card above all of the suit, which no seat void in it may ruff, or, void, must
-        trump, C7, over anyone). Then it leads its trumps until the other side holds
-        none (each of those seats must follow with one) and its masters, which nobody
-        can beat or ruff: cards only leave hands."""
+    def _sweeps(self, seat: int, leader: int, sure: int) -> int:
+        """The cards ``seat``, alone on its side, surely loses tricks with at most, or
+        -1 (none known): it takes every trick but those. ``sure``: its side's trumps
+        above every trump of the other side. Its trumps must all be such, and it must
+        win the trick led and still draw the other side's trumps: it leads, or holds a
+        trump or a card of each suit the leader holds, one of them above every other
+        card of the suit in play (it follows with it: C7 lets it, it beats; no seat void
+        in the suit may ruff), or, void, it must trump (C7), over anyone. Then it leads
+        its trumps until the other side holds none (each of those seats must follow
+        with one), its side suits' masters, which nobody can beat or ruff (cards only
+        leave hands), and its other cards last: those are the cards returned."""
         h, tm = self.h, self.trump_mask
         mine = h[seat]
         trumps = mine & tm
         if trumps & ~sure:
-            return False
+            return -1
         others = 0
         most = 0  # the most trumps a seat of the other side holds
         for s in self.active:
@@ -147,24 +164,37 @@ class Shortcuts(Ordering):
                 others |= h[s]
                 most = max(most, (h[s] & tm).bit_count())
         # trumps enough to draw theirs, after one spent in the trick led
-        if trumps.bit_count() - (0 if seat == leader else 1) < most:
-            return False
+        if most and trumps.bit_count() - (0 if seat == leader else 1) < most:
+            return -1
         lead = 0 if seat == leader else h[leader]
+        losers = 0
         for sm in self.suit_mask:
             if sm == tm:
                 continue
             y = mine & sm
             if y:
                 rest = others & sm
-                if rest and y & ~((rest & -rest) - 1):  # one of its cards is beaten
-                    return False
-                if lead & sm:  # it follows the suit: no seat void in it may ruff
+                low = y & ~((rest & -rest) - 1) if rest else 0  # beaten by another's
+                losers |= low
+                if lead & sm:  # it follows the suit: with a master, which nobody ruffs
+                    if low == y:
+                        return -1
                     for s in self.active:
                         if s != seat and s != leader and not h[s] & sm and h[s] & tm:
-                            return False
+                            return -1
             elif lead & sm and not trumps:  # the leader's suit: neither follow nor trump
-                return False
-        return True
+                return -1
+        return losers
+
+    def _richest(self, hand: int) -> int:
+        """The points of the richest card of ``hand``."""
+        best = 0
+        r = self.r
+        for suit, sm in enumerate(self.suit_mask):
+            y = hand & sm
+            if y:
+                best = max(best, self.rich[suit][y >> suit * r][1])
+        return best
 
     def _quick(self, leader: int) -> tuple[int, int, bool, int]:
         """The leader's quick tricks, as DDS counts them: the cards of a suit it holds

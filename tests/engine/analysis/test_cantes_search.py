@@ -133,6 +133,27 @@ def test_subastao_a_seat_of_master_trumps_takes_every_trick_whoever_leads():
     assert Solver(spec).solve(pos) == minimax(spec, pos) == 56
 
 
+def test_subastao_the_bidder_with_one_loser_gives_up_one_trick_at_most():
+    # Seat 0 (the bidder, oros trump) alone; seat 1 leads:
+    # 0: 1o 3o 5e | 1: 3c 1c 4b | 2: 12e 4o 11c. Seat 0 is void in both suits seat 1
+    # holds and holds the two best trumps: it wins the trick led (trumping), draws
+    # seat 2's 4o with its other trump and leads its one loser, 5e, last. The other
+    # side then takes 5e and one card each, at most 1c (11) and 12e (4): seat 0 gets
+    # at least 49 - 0 - 11 - 4 = 34 of the 49 card points, the others 15 and últimas:
+    # lower bound 2 * 34 - 59 = 9. The value is better: 29. Seat 0 leads 5e at once
+    # after the first trick, and the last trick is seat 2's lead into seat 0's trump:
+    # seat 1 leads 4b (seat 2 must trump with 4o, seat 0 overtrumps), 5e goes to 12e
+    # with seat 1's 1c (its richer copa), seat 2 leads 11c, seat 1 follows with 3c and
+    # seat 0 trumps: 21 + 3 + 10 and últimas, 44, against 4 + 11 = 15: 29. 3c led: 11c
+    # falls, the same ending (seat 1 throws 1c, keeps 4b): 13 + 21 + 10 = 44 against
+    # 15: 29. 1c led: 45 against 14: 31. So 29.
+    spec = subastao_spec_oros()
+    pos = ending(spec, ["1o 3o 5e", "3c 1c 4b", "12e 4o 11c"], leader=1)
+    low, high = bounds_at(spec, pos)
+    assert low == 9 <= high
+    assert Solver(spec).solve(pos) == minimax(spec, pos) == 29
+
+
 def bounds_at(spec, pos: Position) -> tuple[int, int]:
     """The search's bounds at the trick start ``pos`` (no packing: ``pos``'s cards)."""
     solver = Solver(spec, ranks=False)
@@ -223,7 +244,8 @@ def test_subastao_no_sweep_when_a_seat_void_in_the_led_suit_may_ruff():
 def bidder_with_masters(spec, rng: random.Random) -> Position:
     """A random trick start of two or three tricks of three-handed Subastao where the
     bidder holds its suits' best cards (some of the trumps, then side suits' tops) and
-    the two others random cards, lower trumps among them: the bidder's sweep."""
+    the two others random cards, lower trumps among them: the bidder's sweep (and, half
+    the time, one card of the bidder's anywhere: its one loser)."""
     cards = [c for c in range(len(spec.names)) if spec.names[c]]
     bidder = next(s for s in spec.active if spec.counted[s])
     size = rng.choice((2, 3))
@@ -234,6 +256,9 @@ def bidder_with_masters(spec, rng: random.Random) -> Position:
         if by_suit[suit]:
             mine.append(by_suit[suit].pop(0))
     pool = [c for c in cards if c not in mine]
+    if rng.random() < 0.5:  # one card of it anywhere (a loser, as often as not)
+        rng.shuffle(pool)
+        mine[-1], pool[-1] = pool[-1], mine[-1]
     return dealt(spec, rng, bidder, mine, pool, rng.choice(spec.active))
 
 
