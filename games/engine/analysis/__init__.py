@@ -14,6 +14,7 @@ hot modules with Cython (:mod:`.build_fast`), an optional extra with the same va
 """
 
 from . import accel  # first: ANALYSIS_PURE=1 must act before the search is imported
+from . import ordering as _ordering
 from . import shortcuts as _shortcuts
 from . import solver as _solver
 from .position import Position, minimax
@@ -28,7 +29,7 @@ from .space import NONE, Spec
 VERSION = 1
 
 #: the search runs compiled (``make analysis-fast``), not as pure Python
-ACCELERATED: bool = accel.is_compiled(_solver) and accel.is_compiled(_shortcuts)
+ACCELERATED: bool = all(accel.is_compiled(m) for m in (_ordering, _shortcuts, _solver))
 
 __all__ = [
     "ACCELERATED",

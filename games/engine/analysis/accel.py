@@ -21,7 +21,7 @@ from types import ModuleType
 HERE = Path(__file__).resolve().parent
 PACKAGE = __package__ or "games.engine.analysis"
 #: the modules build_fast.py compiles (kept here: the runtime must not import Cython's side)
-COMPILED = ("shortcuts", "solver")
+COMPILED = ("ordering", "shortcuts", "solver")
 #: the package name the pure copies of :func:`pure_solver` are loaded under: beside this
 #: one, so that their imports of the engine above it (``..messages``) resolve
 PURE = f"{PACKAGE.rpartition('.')[0]}._analysis_pure"
@@ -60,7 +60,7 @@ def pure_solver() -> ModuleType:
         package = ModuleType(PURE)
         package.__path__ = []  # a package: its submodules come from the finder below
         sys.modules[PURE] = package
-        stems = ("position", "shortcuts", "solver", "space", "tables")
+        stems = ("ordering", "position", "prepared", "shortcuts", "solver", "space", "tables")
         sys.meta_path.insert(0, _SourceOnly({f"{PURE}.{m}": m for m in stems}))
     return importlib.import_module(f"{PURE}.solver")
 

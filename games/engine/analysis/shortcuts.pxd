@@ -1,37 +1,20 @@
-# Cython's augmenting declarations for shortcuts.py and solver.py (make analysis-fast,
-# build_fast.py); plain Python never reads them. The solver's state becomes a C struct,
-# its methods C calls, and the small numbers C integers (64 bits): seats, suits, points,
-# window bounds, card indexes. Masks of cards and table keys (more than 64
-# bits) stay Python ints, so every bit operation is Python's: the same values, bit for bit
-# (tests/engine/analysis/test_accelerated.py). A card index ``c`` stays a Python int
-# wherever the .py writes ``1 << c``: C computes a literal's shift in 32 bits (a 40-card
-# deck's bit 39 would overflow), which the compiled==pure test caught.
+# Cython's augmenting declarations for shortcuts.py: see ordering.pxd.
 cimport cython
 
-ctypedef long long i64
+from .ordering cimport Ordering, i64
 
-cdef class Shortcuts:
-    cdef public object spec, deadline, tt, h, points, counted, order, active, suit_mask
-    cdef public object above, beat, shift, trump_mask, trump_points, blocks, block_cards
-    cdef public object adjacent, lead_order, open_cantes, open_pairs, singers, up_singers
-    cdef public object down_singers, rich, poor, beats, bit, lead_moves, follow_moves, touched
-    cdef public object cante_cards, cantes_open, killers, later, cante_values, all_singers
-    cdef public object opponents, suits, partners_later, open_cards
-    cdef public bint use_tt, merge, ordering, bounds, c7, capot, tricks, sings
-    cdef public i64 node_limit, nodes, tt_probes, tt_hits, hint, lead_best, r, trump, size
-    cdef public i64 capot_bonus, last_bonus, bound, _bits, trump_shift, rem, reply_bits
-
-    @cython.locals(s=i64)
-    cpdef object _pack(self, object cards)
-
-    @cython.locals(hint=i64, killer=i64, code=i64, s=i64, suit=i64, count=i64,
-                   first=i64, r=i64)
-    cpdef list _moves(self, i64 seat, object legal, i64 n, i64 winner, i64 top, i64 lead)
-
+cdef class Shortcuts(Ordering):
     @cython.locals(s=i64, up=i64, down=i64, value=i64, quick=i64, quick_tricks=i64,
                    all_tricks=bint, ours=bint, k=i64, most=i64, high=i64, low=i64,
-                   sure_cante=i64, suit=i64)
+                   sure_cante=i64, suit=i64, cante=i64,
+                   loser_seat=i64, gets=i64)
     cpdef tuple _bounds(self, i64 leader, i64 sung, i64 won)
+
+    @cython.locals(s=i64, most=i64)
+    cpdef object _sweeps(self, i64 seat, i64 leader, object sure)
+
+    @cython.locals(best=i64, r=i64, suit=i64)
+    cpdef i64 _richest(self, object hand)
 
     @cython.locals(trump=i64, r=i64, side=bint, s=i64, pts=i64, tricks=i64, suit=i64,
                    k=i64, n=i64, shift=i64)
@@ -40,3 +23,6 @@ cdef class Shortcuts:
     @cython.locals(r=i64, trump=i64, high=i64, lead=i64, high_trump=i64, winner=i64, pts=i64,
                    seat=i64, c=i64, suit=i64, mine=bint)
     cpdef i64 _last_trick(self, i64 leader, i64 won)
+
+    @cython.locals(mine=bint)
+    cpdef i64 _end(self, i64 winner, i64 pts, i64 won)

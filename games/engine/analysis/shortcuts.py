@@ -1,233 +1,16 @@
-"""The search's shortcuts (:class:`~.solver.Solver` inherits them): the moves of a
-position with equivalent cards merged and the likely best first, bounds of the rest of
-a hand at a trick start, and the forced last trick counted without search. Each one
-only prunes: the tests check that turning them off never changes a value
-(tests/engine/analysis)."""
+"""The search's shortcuts (:class:`~.solver.Solver` inherits them): bounds of the rest
+of a hand at a trick start, and the last trick counted without search. Each one only
+prunes: the tests check that turning them off never changes a value
+(tests/engine/analysis). The moves and their order are :mod:`.ordering`'s."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from .position import bits
+from .ordering import Ordering
 from .space import NONE
 
-#: move orders kept per kind (leads, follows) before the cache starts again
-MOVES_KEPT = 1 << 18
 
-
-class Shortcuts:
-    """Methods reading the solver's hot-path attributes (set by ``Solver.__init__``)."""
-
-    # the Solver attributes these read, for the type checker
-    h: list[int]
-    spec: Any
-    points: tuple[int, ...]
-    counted: tuple[bool, ...]
-    active: tuple[int, ...]
-    r: int
-    trump: int
-    suit_mask: tuple[int, ...]
-    above: tuple[int, ...]
-    adjacent: int
-    lead_order: list[int]
-    beats: list[int]
-    lead_moves: dict[int, list[int]]
-    follow_moves: dict[int, list[int]]
-    _bits: int
-    merge: bool
-    ordering: bool
-    hint: int
-    tricks: bool
-    capot: bool
-    capot_bonus: int
-    last_bonus: int
-    rem: int
-    open_cantes: list[list[tuple[int, int]]]
-    open_pairs: list[list[tuple[int, int]]]
-    cante_values: tuple[int, ...]
-    singers: tuple[tuple[int, ...], ...]
-    up_singers: tuple[int, ...]
-    down_singers: tuple[int, ...]
-    rich: list[list[list[int]]]
-    poor: list[list[list[int]]]
-    trump_mask: int
-    trump_shift: int
-    trump_points: list[int]
-    order: tuple[int, ...]
-    size: int
-    killers: list[int]
-    later: list[tuple[int, ...]]
-    partners_later: list[tuple[int, ...]]
-    opponents: list[tuple[int, ...]]
-    suits: range
-    reply_bits: int
-    nodes: int
-    shift: list[int]
-    tt: dict[int, tuple[int, int, int]]
-    blocks: list[tuple[int, int, int, list[int]]]
-    touched: dict[int, list[tuple[int, int, int, list[int]]]]
-
-    def _pack(self, cards: int) -> list[int] | None:
-        """Pack the runs of equal cards (:func:`rank_blocks`) that ``cards`` (a trick's)
-        left with a gap; the hands as they were when any changed (to put back), else
-        None."""
-        h = self.h
-        # the runs the trick touched, worked out once per set of their cards
-        blocks = self.touched.get(cards)
-        if blocks is None:
-            blocks = self.touched[cards] = [b for b in self.blocks if cards & b[2]]
-            if not blocks:
-                return None
-        saved = None
-        in_play = 0
-        for x in h:  # a seat out of play holds nothing
-            in_play |= x
-        for lo, n, mask, table in blocks:
-            m = (in_play & mask) >> lo
-            if not m & (m + 1):  # already packed (the run's strongest places)
-                continue
-            if saved is None:
-                saved = h[:]
-            m <<= n
-            for s, x in enumerate(h):
-                y = (x & mask) >> lo
-                if y:
-                    h[s] = x ^ y << lo | table[m | y] << lo
-        return saved
-
-    def _moves(self, seat: int, legal: int, n: int, winner: int, top: int, lead: int) -> list[int]:
-        """The legal cards as moves, best first; ``legal`` has two cards or more, and
-        one per group of equivalent cards (``_play`` merges them before: a single move
-        needs no call).
-
-        Equivalent: two cards of one seat next to each other in a suit (no card ranks
-        between them, in play or not) that score alike and are no cante's (``adjacent``,
-        :func:`~.tables.merge_masks`; in a hand counted in tricks, any two: the DDS
-        rule). The search keeps the runs of equal cards packed at trick starts
-        (:meth:`_pack`), so cards that had a card between them which has been played are
-        next to each other here; a card on the table still separates them, as it must.
-
-        ``top`` is the trick's winning card so far and ``lead`` its led suit. The list
-        returned may be shared (kept for the next node with the same key): the caller
-        only reads it."""
-        if not self.ordering:
-            return bits(legal)
-        # The order is a function of the legal cards and a few facts alone, so it is
-        # worked out once per such facts and kept (a node then costs a dict probe, not a
-        # sort). Whatever the order comes to depend on must be in its key.
-        if n == 0:
-            # the table's best lead first, then the lead that last cut off at this seat
-            # and hand size (a killer move: the sibling positions of a trick often fall to
-            # the same lead), then by the other side's replies (below), then the top of
-            # a suit, richest first
-            hint = self.hint
-            self.hint = NONE
-            h = self.h
-            killer = self.killers[h[seat].bit_count() << 2 | seat]
-            # the other side's replies to a lead of each suit: the cards of it each
-            # seat holds, or, void, its trumps (it must ruff) or its whole hand; 5 bits
-            # a suit. Fewest first: a proof that the lead is good enough is smaller
-            # when the other side has fewer answers to try (and a short suit is where
-            # its cards are forced)
-            replies = 0
-            sm, tm = self.suit_mask, self.trump_mask
-            for suit in self.suits:
-                count = 0
-                for s in self.opponents[seat]:
-                    x = h[s]
-                    y = x & sm[suit]
-                    if y:
-                        count += y.bit_count()
-                    else:  # (counting a ruff as worse measured worse, in both games)
-                        count += (x & tm).bit_count() or x.bit_count()
-                replies = replies << 5 | min(count, 31)
-            key = ((legal << 6 | (hint + 1)) << 6 | (killer + 1)) << self.reply_bits | replies
-            moves = self.lead_moves.get(key)
-            if moves is None:
-                order, r, first = self.lead_order, self.r, self.reply_bits - 5
-                # (no closure for the sort: the compiled form cannot have one here)
-                keyed = [
-                    ((replies >> (first - 5 * (c // r)) & 31) << 12 | (order[c] + 1024), c)
-                    for c in bits(legal)
-                ]
-                keyed.sort()
-                moves = [c for _, c in keyed]
-                if killer in moves and killer != hint:
-                    moves.remove(killer)
-                    moves.insert(0, killer)
-                if hint in moves:
-                    moves.remove(hint)
-                    moves.insert(0, hint)
-                moves = self._kept(self.lead_moves, key, moves)
-            return moves
-        # the cards that would take the trick from ``top`` (tables.beat_masks), and of
-        # them the sure winners: those no seat of the other side still to play can beat
-        # (a winner they can beat gives them its points)
-        beats = legal & self.beats[top]
-        # the cards of the led suit and trumps those seats could beat (C7/C8: a higher
-        # card of the led suit; void in it, any trump, which beats every card of the led
-        # suit and every lower trump); inlined, a call costs more than the loop
-        beaten = 0
-        later = self.later[n << 2 | seat]
-        if later:
-            h = self.h
-            lm, tm = self.suit_mask[lead], self.trump_mask
-            for s in later:
-                x = h[s] & lm
-                if x:  # it follows: every card of the suit below its best
-                    beaten |= lm & -((x & -x) << 1)
-                else:
-                    x = h[s] & tm
-                    if x:  # it ruffs: the led suit, and every trump below its best
-                        beaten |= lm | tm & -((x & -x) << 1)
-        if self.counted[winner] != self.counted[seat]:
-            code, sure = 0, beats & ~beaten
-            if not later:
-                # the other side has played: a partner still to play that will beat
-                # the trick's card (it must: C7) takes it, so give it points
-                h = self.h
-                lm, tm = self.suit_mask[lead], self.trump_mask
-                for s in self.partners_later[n << 2 | seat]:
-                    x = h[s] & lm or h[s] & tm
-                    if x & self.beats[top]:
-                        code = 3
-                        break
-        elif beaten >> top & 1:  # the partner's card will not hold: take it over surely
-            code, sure = 2, beats & ~beaten
-        else:  # the partner's card holds: give it points
-            code, sure = 1, 0
-        key = ((legal << self._bits | beats) << self._bits | sure) << 2 | code
-        moves = self.follow_moves.get(key)
-        if moves is None:
-            points = self.points
-            cards = bits(legal)
-            if code == 1:
-                keyed = [(-points[c] + (50 if beats >> c & 1 else 0), c) for c in cards]
-            elif code == 3:  # take it or give it to the partner: richest first
-                keyed = [(-points[c], c) for c in cards]
-            elif code == 2:  # a sure winner, richest first, or the cheapest card
-                keyed = [((-200 - points[c]) if sure >> c & 1 else points[c], c) for c in cards]
-            else:  # win it surely (richest first), or cheaply, or throw the cheapest card
-                keyed = [
-                    (
-                        (-200 - points[c])
-                        if sure >> c & 1
-                        else (points[c] - 100 if beats >> c & 1 else points[c]),
-                        c,
-                    )
-                    for c in cards
-                ]
-            keyed.sort()
-            moves = self._kept(self.follow_moves, key, [c for _, c in keyed])
-        return moves
-
-    @staticmethod
-    def _kept(cache: dict[int, list[int]], key: int, moves: list[int]) -> list[int]:
-        """``moves`` stored under ``key`` (the cache emptied when full: memory stays bounded)."""
-        if len(cache) >= MOVES_KEPT:
-            cache.clear()
-        cache[key] = moves
-        return moves
+class Shortcuts(Ordering):
+    """Methods reading the solver's hot-path attributes (declared on :class:`Ordering`)."""
 
     def _bounds(self, leader: int, sung: int, won: int) -> tuple[int, int]:
         """Bounds of the rest of the hand at a trick start ``leader`` leads.
@@ -239,9 +22,10 @@ class Shortcuts:
         played in (C8/B6: only a higher trump beats a trump, and the only ones left are
         the holder's side's), and every card is played before the hand ends, so the
         side takes at least those trumps' points — and at least one trick, which
-        closes the other side's capot. The leader's side also takes its quick tricks
-        (:meth:`_quick`), and the leader, holding a pair and a quick trick to lead with
-        another card, sings after it."""
+        closes the other side's capot. A seat holding nothing but such trumps takes
+        every trick left for its side, whoever leads. The leader's side also takes its
+        quick tricks (:meth:`_quick`), and the leader, holding a pair and a quick trick
+        to lead with another card, sings after it."""
         h, counted = self.h, self.counted
         up = down = 0
         for pair, value in self.open_cantes[sung]:
@@ -269,6 +53,28 @@ class Shortcuts:
             theirs_sure = theirs & ((mine & -mine) - 1) if mine else theirs
         quick, quick_tricks, all_tricks, first = self._quick(leader)
         ours = counted[leader]
+        # the side that surely takes every trick left (None: neither): the leader's,
+        # cashing its quick tricks, or that of a seat holding nothing but trumps above
+        # the other side's, whoever leads: it plays one in every trick (it follows a
+        # trump lead with one and, void in a side suit, must trump: C7/B6), and only
+        # its own side holds a higher trump
+        sweep = ours if all_tricks else None
+        loser_seat = loser = NONE  # or a seat that loses one trick at most (below)
+        if sweep is None and (mine_sure or theirs_sure):
+            for s in self.active:
+                x = h[s]
+                if x and not x & ~(mine_sure if counted[s] else theirs_sure):
+                    sweep = counted[s]
+                    break
+        if sweep is None and tm:
+            # or a seat alone on its side (Subastao's bidder of three) that wins the
+            # trick led, draws the other side's trumps and cashes its masters (_sweeps)
+            for s in self.alone:
+                losers = self._sweeps(s, leader, mine_sure if counted[s] else theirs_sure)
+                if not losers:
+                    sweep = counted[s]
+                elif losers > 0 and not losers & (losers - 1):
+                    loser_seat, loser = s, losers
         # a cante the leader surely sings: it cashes its quick tricks starting with a
         # card of no pair it holds, and sings a cante after that first trick (singing
         # is never worse, Solver._after): the trump's, if it holds it, first and alone
@@ -286,6 +92,9 @@ class Shortcuts:
                         break
         if self.tricks:
             k = h[leader].bit_count()
+            if sweep is not None:  # every trick left, or none
+                low = high = k if sweep else 0
+                return low, high
             low = 1 if mine_sure else 0
             high = k - (1 if theirs_sure else 0)
             if ours:
@@ -294,17 +103,31 @@ class Shortcuts:
                 high = min(high, k - quick_tricks)
             return low, high
         most = self.rem + self.last_bonus
-        if all_tricks:  # the leader's side takes every trick left: all of it, and the
-            # other side sings no more (a cante follows a trick won)
-            if self.capot and not won & (2 if ours else 1):
+        if sweep is not None:  # that side takes all of it, and the other side sings
+            # no more (a cante follows a trick won: the leader's sure one only if it is
+            # the sweeping side's)
+            if self.capot and not won & (2 if sweep else 1):
                 most += self.capot_bonus
-            return (most + sure_cante, most + up) if ours else (-most - down, -most - sure_cante)
+            cante = sure_cante if sweep == ours else 0
+            return (most + cante, most + up) if sweep else (-most - down, -most - cante)
         mine_sure = self.trump_points[mine_sure >> self.trump_shift]
         theirs_sure = self.trump_points[theirs_sure >> self.trump_shift]
         if ours:
             mine_sure += quick
         else:
             theirs_sure += quick
+        if loser != NONE and not self.capot:
+            # the seat that loses one trick at most, with its one loser, led last: its
+            # side takes every card but that one and what the other side's seats play
+            # then, at most each one's richest card (and gives up the last trick)
+            gets = self.rem - self.points[loser.bit_length() - 1]
+            for s in self.active:
+                if counted[s] != counted[loser_seat]:
+                    gets -= self._richest(h[s])
+            if counted[loser_seat]:
+                mine_sure = max(mine_sure, gets)
+            else:
+                theirs_sure = max(theirs_sure, gets)
         low = 2 * mine_sure - most - down
         high = most + up - 2 * theirs_sure
         if ours:
@@ -317,6 +140,61 @@ class Shortcuts:
             if not (theirs_sure or (not ours and quick_tricks) or won & 2):
                 high += self.capot_bonus
         return low, high
+
+    def _sweeps(self, seat: int, leader: int, sure: int) -> int:
+        """The cards ``seat``, alone on its side, surely loses tricks with at most, or
+        -1 (none known): it takes every trick but those. ``sure``: its side's trumps
+        above every trump of the other side. Its trumps must all be such, and it must
+        win the trick led and still draw the other side's trumps: it leads, or holds a
+        trump or a card of each suit the leader holds, one of them above every other
+        card of the suit in play (it follows with it: C7 lets it, it beats; no seat void
+        in the suit may ruff), or, void, it must trump (C7), over anyone. Then it leads
+        its trumps until the other side holds none (each of those seats must follow
+        with one), its side suits' masters, which nobody can beat or ruff (cards only
+        leave hands), and its other cards last: those are the cards returned."""
+        h, tm = self.h, self.trump_mask
+        mine = h[seat]
+        trumps = mine & tm
+        if trumps & ~sure:
+            return -1
+        others = 0
+        most = 0  # the most trumps a seat of the other side holds
+        for s in self.active:
+            if s != seat:
+                others |= h[s]
+                most = max(most, (h[s] & tm).bit_count())
+        # trumps enough to draw theirs, after one spent in the trick led
+        if most and trumps.bit_count() - (0 if seat == leader else 1) < most:
+            return -1
+        lead = 0 if seat == leader else h[leader]
+        losers = 0
+        for sm in self.suit_mask:
+            if sm == tm:
+                continue
+            y = mine & sm
+            if y:
+                rest = others & sm
+                low = y & ~((rest & -rest) - 1) if rest else 0  # beaten by another's
+                losers |= low
+                if lead & sm:  # it follows the suit: with a master, which nobody ruffs
+                    if low == y:
+                        return -1
+                    for s in self.active:
+                        if s != seat and s != leader and not h[s] & sm and h[s] & tm:
+                            return -1
+            elif lead & sm and not trumps:  # the leader's suit: neither follow nor trump
+                return -1
+        return losers
+
+    def _richest(self, hand: int) -> int:
+        """The points of the richest card of ``hand``."""
+        best = 0
+        r = self.r
+        for suit, sm in enumerate(self.suit_mask):
+            y = hand & sm
+            if y:
+                best = max(best, self.rich[suit][y >> suit * r][1])
+        return best
 
     def _quick(self, leader: int) -> tuple[int, int, bool, int]:
         """The leader's quick tricks, as DDS counts them: the cards of a suit it holds
@@ -408,5 +286,16 @@ class Shortcuts:
             return 1 if mine else 0
         pts += self.last_bonus
         if self.capot and (won | (1 if mine else 2)) != 3:
+            pts += self.capot_bonus
+        return pts if mine else -pts
+
+    def _end(self, winner: int, pts: int, won: int) -> int:
+        """The value of the hand's last trick, just taken by ``winner`` (``pts``: its card
+        points; ``won`` with it)."""
+        mine = self.counted[winner]
+        if self.tricks:
+            return 1 if mine else 0
+        pts += self.last_bonus
+        if self.capot and won != 3:
             pts += self.capot_bonus
         return pts if mine else -pts

@@ -1,7 +1,8 @@
-# Cython's augmenting declarations for solver.py: see shortcuts.pxd.
+# Cython's augmenting declarations for solver.py: see ordering.pxd.
 cimport cython
 
-from .shortcuts cimport Shortcuts, i64
+from .ordering cimport i64
+from .shortcuts cimport Shortcuts
 
 cdef class Solver(Shortcuts):
     @cython.locals(low=i64, high=i64, s=i64, lo=i64, hi=i64, value=i64, suit=i64)
@@ -16,6 +17,3 @@ cdef class Solver(Shortcuts):
                    cante=bint, s=i64)
     cpdef i64 _play(self, i64 seat, i64 n, i64 lead, i64 hl, i64 ht, i64 winner, i64 pts,
                     object tmask, i64 sung, i64 won, i64 alpha, i64 beta)
-
-    @cython.locals(mine=bint)
-    cpdef i64 _end(self, i64 winner, i64 pts, i64 won)

@@ -9,22 +9,9 @@ double-dummy solver does:
   sung (a cante nobody can sing any more counts as sung: the same rest of the hand)
   and which sides have won a trick; it holds bounds (lower, upper) of the value of
   the rest of the hand, so it serves any window and any position the hand reaches again;
-- **equivalent cards merged**: two cards of one hand next to each other in a suit, worth
-  the same points and neither a 12 or 11 (a cante may need it) are one move. The DDS rule
-  alone would merge 1 and 3 of a suit, which are worth 11 and 10 points: not the same
-  move in a points game; in a hand counted in tricks (a cuatrola/quintola) points do not
-  matter: the DDS rule;
-- **runs of equal cards packed** at every trick start (Subastao's 7 6 5 4 of a suit,
-  :func:`~.tables.rank_blocks`): the ones still in play renumbered from the run's top, so
-  positions that differ only in which of them were played are one table entry, and
-  cards that had a played card between them are next to each other (merged);
-- **move ordering**: the table's best lead first, then the lead that last cut off at
-  the same seat and trick (a killer move), then the suits the other side has the fewest
-  answers to (a smaller proof: about a fifth fewer nodes in Belote); a follower wins the
-  trick with a card no seat of the other side still to play can beat (richest first),
-  else cheaply; it gives points to a partner's winning card only if none of them can
-  beat it, or to a partner still to play that must beat the trick when the other side
-  has played (Subastao's two), and throws its cheapest card when it cannot win;
+- **equivalent cards merged**, **runs of equal cards packed** and **move ordering**
+  (:mod:`.ordering`: the table's best lead, a killer, the suits the other side has the
+  fewest answers to; a follower's sure winners, or cheap cards);
 - **bounds** at trick starts, after the table's probe (:meth:`~.shortcuts.Shortcuts._bounds`:
   what is still to win, the cantes still possible, less what the other side surely takes
   with its top trumps and the leader's quick tricks) cut a window off unsearched;
@@ -46,20 +33,9 @@ from __future__ import annotations
 import time
 
 from .position import Position, trick_state
+from .prepared import prepare
 from .shortcuts import Shortcuts
 from .space import NONE, Spec
-from .tables import (
-    beat_masks,
-    cante_mask,
-    lead_order,
-    merge_masks,
-    open_cantes,
-    open_pairs,
-    point_sums,
-    rank_blocks,
-    side_singers,
-    trump_points,
-)
 
 INF = 1 << 30
 
@@ -86,13 +62,7 @@ class Solver(Shortcuts):
     ) -> None:
         self.spec = spec
         self.use_tt, self.merge, self.ordering, self.bounds = use_tt, merge, ordering, bounds
-        #: runs of equal cards packed at trick starts (only the table gains from it)
-        self.blocks = rank_blocks(spec) if use_tt and ranks else []
-        #: a trick's cards in runs -> the runs they are in (_pack)
-        self.touched: dict[int, list[tuple[int, int, int, list[int]]]] = {}
-        self.block_cards = 0
-        for _, _, mask, _ in self.blocks:
-            self.block_cards |= mask
+        prepare(self, spec, use_tt and ranks)  # the spec's facts, as the hot path reads them
         self.node_limit = node_limit or INF
         self.deadline = deadline  # time.process_time() value
         #: trick start -> (lower bound, upper bound, the lead that was best or cut off)
@@ -103,89 +73,16 @@ class Solver(Shortcuts):
         self.tt_probes = 0
         self.tt_hits = 0
         self.h: list[int] = []
-        # the spec's fields the hot path reads, as attributes of the solver itself
-        self.points, self.counted, self.order = spec.points, spec.counted, spec.order
-        self.active, self.r, self.trump, self.size = (
-            spec.active, spec.per_suit, spec.trump, spec.trick_size,
-        )  # fmt: skip
-        self.suit_mask, self.above, self.beat = spec.suit_mask, spec.above, spec.beat
-        self.c7 = spec.rule == "c7"
-        self.capot = spec.capot_bonus > 0
-        self.capot_bonus, self.last_bonus = spec.capot_bonus, spec.last_bonus
-        #: the cards a seat's next stronger card makes redundant (merging, _moves)
-        self.adjacent = merge_masks(spec)
-        self.lead_order = lead_order(spec)
-        self.beats = beat_masks(spec)
-        #: card -> its bit (a table: ``1 << c`` builds a new wide int at every node)
-        self.bit = [1 << c for c in range(spec.suit_count * spec.per_suit)]
+        self.rem = 0  # the card points still held (kept by _play as tricks are taken)
+        #: a trick's cards in runs -> the runs they are in (_pack)
+        self.touched: dict[int, list[tuple[int, int, int, list[int]]]] = {}
         #: the move orders worked out (see _moves): legal cards and facts -> moves
         self.lead_moves: dict[int, list[int]] = {}
         self.follow_moves: dict[int, list[int]] = {}
-        #: no rest of a hand is worth more than this, either way
-        self.bound = (
-            spec.suit_count * spec.per_suit
-            if spec.value == "tricks"
-            else sum(spec.points) + spec.last_bonus + spec.capot_bonus + sum(spec.cante_values)
-        )
-        self._bits = spec.suit_count * spec.per_suit
-        #: seat -> where its hand sits in a table key, above the 13 bits of the leader,
-        #: the suits sung and the sides' tricks (hands are disjoint: OR them in)
-        self.shift = [0] * spec.seats
-        for i, seat in enumerate(spec.active):
-            self.shift[seat] = 13 + i * self._bits
-        self.tricks = spec.value == "tricks"
-        #: sung suits -> the cantes not sung yet, and the seats that may sing them
-        self.open_cantes = [open_cantes(spec, sung) for sung in range(1 << spec.suit_count)]
-        self.open_pairs = [open_pairs(spec, sung) for sung in range(1 << spec.suit_count)]
-        self.singers = spec.singers or ((),) * spec.seats
-        #: sung suits -> the cards of the cantes not sung yet (a seat holding fewer than
-        #: two of them has no cante to sing: _play goes on without calling _after)
-        self.open_cards = [0] * len(self.open_pairs)
-        for sung, pairs in enumerate(self.open_pairs):
-            for _, pair in pairs:
-                self.open_cards[sung] |= pair
-        self.cante_values = spec.cante_values
-        self.cante_cards = cante_mask(spec)
         #: the suits sung and the singers' 12s and 11s -> the cantes open (_after)
         self.cantes_open: dict[int, list[int]] = {}
-        self.up_singers = side_singers(spec, True)
-        self.down_singers = side_singers(spec, False)
-        self.all_singers = tuple(sorted({*self.up_singers, *self.down_singers}))
-        self.sings = bool(self.all_singers)
-        # the trump suit as a mask, and the points of any set of its cards (by its bits)
-        self.trump_mask = spec.suit_mask[spec.trump] if spec.trump != NONE else 0
-        self.trump_shift = spec.trump * spec.per_suit if spec.trump != NONE else 0
-        self.trump_points = trump_points(spec)
-        #: suit -> holding -> the points of its k richest cards, and of its k poorest
-        sums = [point_sums(spec, suit) for suit in range(spec.suit_count)]
-        self.rich = [rich for rich, _ in sums]
-        self.poor = [poor for _, poor in sums]
         #: hand size << 2 | seat -> the lead that last cut off there (seats: at most 4)
         self.killers = [NONE] * ((self._bits + 1) << 2)
-        #: n << 2 | seat -> the seats of the other side still to play after ``seat``
-        #: plays a trick's ``n``-th card (_moves: can they beat it?)
-        self.later: list[tuple[int, ...]] = [()] * (self.size << 2)
-        #: and the seats of its own side (its partners) still to play
-        self.partners_later: list[tuple[int, ...]] = [()] * (self.size << 2)
-        for seat in self.active:
-            for n in range(self.size):
-                later, partners, s = [], [], seat
-                for _ in range(self.size - n - 1):
-                    s = self.order[s]
-                    if self.counted[s] != self.counted[seat]:
-                        later.append(s)
-                    else:
-                        partners.append(s)
-                self.later[n << 2 | seat] = tuple(later)
-                self.partners_later[n << 2 | seat] = tuple(partners)
-        #: seat -> the seats of the other side (_moves: their replies to a lead)
-        self.opponents = [
-            tuple(t for t in spec.active if spec.counted[t] != spec.counted[s])
-            for s in range(spec.seats)
-        ]
-        self.suits = range(spec.suit_count)
-        self.reply_bits = 5 * spec.suit_count
-        self.rem = 0  # the card points still held (kept by _play as tricks are taken)
 
     # ------------------------------------------------------------------ public
     def solve(
@@ -526,14 +423,3 @@ class Solver(Shortcuts):
         if n == 0:
             self.lead_best = best_card
         return best
-
-    def _end(self, winner: int, pts: int, won: int) -> int:
-        """The value of the hand's last trick, just taken by ``winner`` (``pts``: its card
-        points; ``won`` with it)."""
-        mine = self.counted[winner]
-        if self.tricks:
-            return 1 if mine else 0
-        pts += self.last_bonus
-        if self.capot and won != 3:
-            pts += self.capot_bonus
-        return pts if mine else -pts

@@ -1,4 +1,4 @@
-"""The search's move order on hand-made Subastao positions (shortcuts.Shortcuts._moves):
+"""The search's move order on hand-made Subastao positions (ordering.Ordering._moves):
 leads of the suits the other side has the fewest answers to first, and a follower
 giving points to a partner that must still beat the trick. (That an order never
 changes a value: test_solver.py, every flag against minimax.)"""
