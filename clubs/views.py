@@ -13,7 +13,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.encoding import force_bytes
@@ -193,6 +193,8 @@ def change_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return _members_page(request, club, status=400)
     try:
         members.change_role(membership, request.user, form.cleaned_data["role"])
+    except Membership.DoesNotExist:  # removed meanwhile
+        raise Http404 from None
     except members.LastOrganiser as exc:
         messages.error(request, str(exc))
         return _members_page(request, club, status=409)
@@ -211,6 +213,8 @@ def remove_member(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     membership = _membership(club, pk)
     try:
         members.remove_member(membership, request.user)
+    except Membership.DoesNotExist:  # removed meanwhile
+        raise Http404 from None
     except members.LastOrganiser as exc:
         messages.error(request, str(exc))
         return _members_page(request, club, status=409)

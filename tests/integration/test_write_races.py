@@ -169,3 +169,30 @@ def test_the_same_player_name_at_once_on_the_page_the_forms_error():
         answers = race(lambda _, body=body: logged_in(organiser).post(url, body), 3)
         for loser in _one_created_rest_refused(answers, 302, 400):
             assert list(loser.context["form"].errors) == ["display_name"]
+
+
+# ---------------------------------------------------------------- the last organiser
+def test_two_organisers_removing_each_other_at_once_leave_one():
+    """A club always keeps an organiser (clubs/members.py): the club's two organisers
+    each removing (or demoting) the other at the same moment — each saw another organiser
+    left — end with one of them still organiser, the other request refused (409, or
+    404/403 when it came after its sender had already gone), never none."""
+    for i in range(ROUNDS):
+        club = ClubFactory(slug=f"twins-{i}")
+        pair = [MembershipFactory(club=club, role="organiser") for _ in range(2)]
+        remove = i % 2 == 0  # removals and demotions alternate
+
+        def send(n: int, pair=pair, remove=remove, club=club):
+            other = pair[1 - n]
+            action = "remove" if remove else "role"
+            body = {} if remove else {"role": "scorer"}
+            return logged_in(pair[n].user).post(
+                f"/clubs/{club.slug}/members/{other.pk}/{action}/", body
+            )
+
+        answers = race(send, 2)
+        codes = sorted((getattr(a, "status_code", a) for a in answers), key=str)
+        left = club.memberships.filter(role="organiser").count()
+        assert left == 1, (codes, left)
+        assert codes[0] == 302, codes
+        assert codes[1] in (403, 404, 409), codes
