@@ -196,3 +196,36 @@ def test_two_organisers_removing_each_other_at_once_leave_one():
         assert left == 1, (codes, left)
         assert codes[0] == 302, codes
         assert codes[1] in (403, 404, 409), codes
+
+
+# ---------------------------------------------------------------- a player merged meanwhile
+def test_a_match_created_while_its_player_is_merged_away_is_refused_not_a_500():
+    """A new match naming a player that an organiser merges into another at the same
+    moment: either the match is created first (and the merge moves its seat) or it is
+    refused naming ``players`` (the player gone) — never a 500, never a match without
+    its seats."""
+    club = ClubFactory(slug="club-m")
+    organiser = MembershipFactory(club=club, role="organiser").user
+    others = [PlayerFactory(club=club, display_name=f"Other {n}") for n in range(3)]
+    for i in range(ROUNDS):
+        x = PlayerFactory(club=club, display_name=f"X{i}")
+        y = PlayerFactory(club=club, display_name=f"Y{i}")
+
+        def send(n: int, x=x, y=y):
+            if n == 0:
+                return logged_in(organiser).post(
+                    f"/clubs/{club.slug}/players/{x.pk}/merge/", {"into": str(y.pk)}
+                )
+            client = APIClient()
+            client.force_authenticate(organiser)
+            body = {"club": club.slug, "players": [x.pk, *(p.pk for p in others)]}
+            return client.post("/api/v1/matches/", body, format="json")
+
+        merged, created = race(send, 2)
+        assert getattr(merged, "status_code", merged) == 302, merged
+        code = getattr(created, "status_code", created)
+        assert code in (201, 400, 409), created
+        if code != 201:
+            assert created.json()["item"] == {"field": "players"}, created.json()
+        assert not Player.objects.filter(pk=x.pk).exists()
+        assert all(m.seats.count() == 4 for m in club.matches.all())

@@ -63,6 +63,7 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
             raise Refused(
                 msg("an entry is already called {name}", name=name), item={"field": "name"}
             )
+        games.lock_players(players)  # none merged away meanwhile (games.services)
         seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
         entry = Entry.objects.create(tournament=tournament, name=name, seed=seed)
         EntryPlayer.objects.bulk_create(
