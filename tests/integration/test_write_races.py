@@ -229,3 +229,88 @@ def test_a_match_created_while_its_player_is_merged_away_is_refused_not_a_500():
             assert created.json()["item"] == {"field": "players"}, created.json()
         assert not Player.objects.filter(pk=x.pk).exists()
         assert all(m.seats.count() == 4 for m in club.matches.all())
+
+
+# ---------------------------------------------------------------- a round deleted meanwhile
+NAMES = ["Ana", "Blas", "Carmen", "Diego"]
+
+
+def _round_one(club, organiser, players, i: int):
+    """A two-pair league of ``club`` with round 1 drawn: the tournament and its fixture."""
+    from tournaments import services as tournaments
+
+    t = tournaments.create_tournament(
+        club=club, user=organiser, name=f"Liga {i}", format="round_robin"
+    )
+    tournaments.add_entry(t, organiser, "A", players[0], players[2])
+    tournaments.add_entry(t, organiser, "B", players[1], players[3])
+    return t, tournaments.generate_next_round(t, organiser).fixtures.get()
+
+
+def _club_of_four(slug: str):
+    club = ClubFactory(slug=slug)
+    organiser = MembershipFactory(club=club, role="organiser").user
+    scorer = MembershipFactory(club=club, role="scorer").user
+    return club, organiser, scorer, [PlayerFactory(club=club, display_name=n) for n in NAMES]
+
+
+def _api(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_a_paper_record_racing_the_deletion_of_its_round_one_of_them_wins_whole():
+    """An organiser deletes round 1 while a scorer sends a fixture's paper record: either
+    the record is stored and the deletion refused (409: the round has hands), or the round
+    goes and the record is refused (409 naming the fixture, or 404 once the fixture is
+    gone) — never a 500 (it deadlocked), never a deleted round's hands left behind."""
+    import random
+
+    from games.engine.cuatrola.simulate import random_match
+    from games.models import HandEvent
+
+    club, organiser, scorer, players = _club_of_four("club-r")
+    for i in range(ROUNDS):
+        t, fixture = _round_one(club, organiser, players, i)
+        record = random_match(random.Random(117), games.parse_rules(None), first_dealer=0)
+        record.seats = NAMES
+
+        def send(n: int, t=t, fixture=fixture, record=record):
+            if n == 0:
+                return logged_in(organiser).post(f"/tournaments/{t.pk}/rounds/1/delete/")
+            url = f"/api/v1/tournaments/{t.pk}/fixtures/{fixture.pk}/record/"
+            return _api(scorer).post(url, {"record": record.as_dict()}, format="json")
+
+        deleted, recorded = (getattr(a, "status_code", a) for a in race(send, 2))
+        hands = HandEvent.objects.filter(hand__match__fixture__round__tournament=t).exists()
+        if t.rounds.exists():
+            assert (deleted, recorded, hands) == (409, 200, True)
+        else:
+            assert deleted == 302, (deleted, recorded)
+            assert recorded in (404, 409), (deleted, recorded)
+            assert not HandEvent.objects.filter(hand__match_id=fixture.match_id).exists()
+
+
+def test_a_round_drawn_again_as_a_table_posts_its_deal_one_of_them_wins():
+    """The organiser draws round 1 again just as a table's scorer posts the deal of its
+    first hand: the deal is stored and the redraw refused (409: the round has hands), or
+    the round is drawn again and the deal's match is gone (404) — never a 500 (the
+    scorer's write locked its match then the tournament, the redraw the other way round:
+    a deadlock)."""
+    from games.models import HandEvent
+
+    club, organiser, scorer, players = _club_of_four("club-d")
+    for i in range(ROUNDS):
+        t, fixture = _round_one(club, organiser, players, i)
+        deal = {"hand": 1, "expected_seq": 0, "kind": "deal", "trump_card": "12o"}
+
+        def send(n: int, t=t, fixture=fixture, deal=deal):
+            if n == 0:
+                return logged_in(organiser).post(f"/tournaments/{t.pk}/rounds/1/redraw/")
+            url = f"/api/v1/matches/{fixture.match_id}/events/"
+            return _api(scorer).post(url, deal, format="json")
+
+        redrawn, dealt = (getattr(a, "status_code", a) for a in race(send, 2))
+        stored = HandEvent.objects.filter(hand__match_id=fixture.match_id).exists()
+        assert (redrawn, dealt, stored) in ((409, 201, True), (302, 404, False)), (redrawn, dealt)
