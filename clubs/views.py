@@ -33,7 +33,7 @@ from .forms import (
     RoleForm,
     SignupForm,
 )
-from .models import Club, Membership
+from .models import Club, Membership, Player
 from .uniqueness import save_or_form_error
 
 
@@ -168,13 +168,21 @@ def create_player_login(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     form = PlayerLoginForm(request.POST, prefix="login")
     if form.is_valid():
         try:
-            player, password = members.create_player_login(
-                player, request.user, form.cleaned_data["username"]
+            # a username another request took first: the form's error, as create_login's
+            created = save_or_form_error(
+                form,
+                lambda: members.create_player_login(
+                    player, request.user, form.cleaned_data["username"]
+                ),
             )
         except members.PlayerHasLogin as exc:
             messages.error(request, str(exc))
             return _player_page(request, club, player, status=409)
-        return _login_created(request, club, player.user, password, player=player)
+        except Player.DoesNotExist:  # merged into another meanwhile
+            raise Http404 from None
+        if created is not None:
+            player, password = created
+            return _login_created(request, club, player.user, password, player=player)
     return _player_page(request, club, player, status=400, login_form=form)
 
 

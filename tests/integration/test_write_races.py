@@ -314,3 +314,24 @@ def test_a_round_drawn_again_as_a_table_posts_its_deal_one_of_them_wins():
         redrawn, dealt = (getattr(a, "status_code", a) for a in race(send, 2))
         stored = HandEvent.objects.filter(hand__match_id=fixture.match_id).exists()
         assert (redrawn, dealt, stored) in ((409, 201, True), (302, 404, False)), (redrawn, dealt)
+
+
+def test_the_same_username_for_two_players_at_once_one_login_the_other_the_forms_error():
+    """Two organisers each giving a player of the club a login, with the same username, at
+    once: one login is made (201, its password shown), the other page shows the form's error on the username (400),
+    never a 500 (the second user row broke the unique username)."""
+    club = ClubFactory(slug="club-l")
+    organisers = [MembershipFactory(club=club, role="organiser").user for _ in range(2)]
+    User = get_user_model()
+    for i in range(ROUNDS):
+        pair = [PlayerFactory(club=club, display_name=f"L{i}-{n}") for n in range(2)]
+
+        def send(n: int, pair=pair, i=i):
+            url = f"/clubs/{club.slug}/players/{pair[n].pk}/login/"
+            return logged_in(organisers[n]).post(url, {"login-username": f"same{i}"})
+
+        answers = race(send, 2)
+        for loser in _one_created_rest_refused(answers, 201, 400):
+            assert list(loser.context["login_form"].errors) == ["username"]
+        assert User.objects.filter(username=f"same{i}").count() == 1
+        assert Player.objects.filter(pk__in=[p.pk for p in pair], user__isnull=False).count() == 1
