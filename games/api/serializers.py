@@ -347,7 +347,13 @@ class ScopeField(serializers.PrimaryKeyRelatedField):
 
     def get_queryset(self):
         scope = device_scope()
-        return scope.model.objects.all() if scope is not None else Club.objects.none()
+        if scope is None:
+            return Club.objects.none()
+        # the club's own only: another club's (a private one's) reads as no such id, as
+        # one that does not exist, so the refusal does not tell that it exists
+        club = self.context.get("club")
+        found = scope.model.objects.all()
+        return found.filter(club=club) if club is not None else found
 
     def get_attribute(self, instance):
         return scope_of(instance)
