@@ -318,8 +318,9 @@ def test_a_round_drawn_again_as_a_table_posts_its_deal_one_of_them_wins():
 
 def test_the_same_username_for_two_players_at_once_one_login_the_other_the_forms_error():
     """Two organisers each giving a player of the club a login, with the same username, at
-    once: one login is made (201, its password shown), the other page shows the form's error on the username (400),
-    never a 500 (the second user row broke the unique username)."""
+    once: one login is made (201, its password shown), the other page shows the form's
+    error on the username (400), never a 500 (the second user row broke the unique
+    username)."""
     club = ClubFactory(slug="club-l")
     organisers = [MembershipFactory(club=club, role="organiser").user for _ in range(2)]
     User = get_user_model()
@@ -335,3 +336,46 @@ def test_the_same_username_for_two_players_at_once_one_login_the_other_the_forms
             assert list(loser.context["login_form"].errors) == ["username"]
         assert User.objects.filter(username=f"same{i}").count() == 1
         assert Player.objects.filter(pk__in=[p.pk for p in pair], user__isnull=False).count() == 1
+
+
+def test_a_withdrawal_racing_the_next_rounds_draw_leaves_no_open_fixture_behind():
+    """An organiser withdraws an entry while another draws round 2: whichever goes first,
+    the withdrawn entry has no fixture left to play after the round it withdrew after (the
+    draw saw the withdrawal, or the withdrawal decided the new round's fixture). Unlocked,
+    the withdrawal counted one round and missed the fixture being drawn."""
+    from tournaments import services as tournaments
+    from tournaments.models import Fixture
+
+    club = ClubFactory(slug="club-w")
+    organisers = [MembershipFactory(club=club, role="organiser").user for _ in range(2)]
+    players = [PlayerFactory(club=club, display_name=f"W{n}") for n in range(8)]
+    for i in range(ROUNDS):
+        t = tournaments.create_tournament(
+            club=club, user=organisers[0], name=f"Liga {i}", format="round_robin"
+        )
+        entries = [
+            tournaments.add_entry(t, organisers[0], f"E{n}", players[2 * n], players[2 * n + 1])
+            for n in range(4)
+        ]
+        for fixture in tournaments.generate_next_round(t, organisers[0]).fixtures.all():
+            tournaments.decide_fixture(fixture, organisers[0], "void")
+        leaving = entries[i % 4]
+
+        def send(n: int, t=t, leaving=leaving):
+            client = logged_in(organisers[n])
+            if n == 0:
+                url = f"/tournaments/{t.pk}/entries/{leaving.pk}/withdraw/"
+                return client.post(url, {"results": "keep", "unplayed": "forfeit"})
+            return client.post(f"/tournaments/{t.pk}/next-round/")
+
+        codes = [getattr(a, "status_code", a) for a in race(send, 2)]
+        assert codes == [302, 302], codes
+        leaving.refresh_from_db()
+        assert leaving.withdrawn, codes
+        left_open = Fixture.objects.filter(
+            round__tournament=t,
+            round__number__gt=leaving.withdrawn_after_round,
+            participants__entry=leaving,
+            decision="",
+        )
+        assert not left_open.exists(), (leaving.withdrawn_after_round, codes)
