@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from .access import may_create_club, may_organise
@@ -92,21 +93,30 @@ def create_player_login(player: Player, by: User, username: str) -> tuple[Player
     return player, password
 
 
-def _other_organisers(membership: Membership) -> bool:
-    others = Membership.objects.select_for_update().filter(
-        club_id=membership.club_id, role=Membership.Role.ORGANISER
+def _locked(membership: Membership) -> tuple[Membership, bool]:
+    """``membership`` as it now is, and whether the club has another organiser, with the
+    club's organisers and ``membership`` locked in id order: two organisers removing or
+    demoting each other at once each locked the other's row first (a deadlock, a 500),
+    and each saw the other still organiser (no organiser left). Locked together, the
+    second waits and sees the first one's change. ``Membership.DoesNotExist`` when it
+    was removed meanwhile."""
+    rows = list(
+        Membership.objects.select_for_update()
+        .filter(Q(club_id=membership.club_id, role=Membership.Role.ORGANISER) | Q(pk=membership.pk))
+        .order_by("pk")
     )
-    return others.exclude(pk=membership.pk).exists()
+    current = next((m for m in rows if m.pk == membership.pk), None)
+    if current is None:
+        raise Membership.DoesNotExist
+    others = any(m.role == Membership.Role.ORGANISER for m in rows if m.pk != membership.pk)
+    return current, others
 
 
 def change_role(membership: Membership, by: User, role: str) -> Membership:
     _require_organiser(by, membership.club)
     with transaction.atomic():
-        if (
-            membership.role == Membership.Role.ORGANISER
-            and role != Membership.Role.ORGANISER
-            and not _other_organisers(membership)
-        ):
+        current, others = _locked(membership)
+        if current.role == Membership.Role.ORGANISER and role != current.role and not others:
             raise LastOrganiser(
                 _("%(user)s is the club's only organiser: make someone else organiser first.")
                 % {"user": membership.user}
@@ -119,7 +129,8 @@ def change_role(membership: Membership, by: User, role: str) -> Membership:
 def remove_member(membership: Membership, by: User) -> None:
     _require_organiser(by, membership.club)
     with transaction.atomic():
-        if membership.role == Membership.Role.ORGANISER and not _other_organisers(membership):
+        current, others = _locked(membership)
+        if current.role == Membership.Role.ORGANISER and not others:
             raise LastOrganiser(
                 _(
                     "%(user)s is the club's only organiser and cannot be removed: make "

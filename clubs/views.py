@@ -13,7 +13,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.encoding import force_bytes
@@ -33,7 +33,7 @@ from .forms import (
     RoleForm,
     SignupForm,
 )
-from .models import Club, Membership
+from .models import Club, Membership, Player
 from .uniqueness import save_or_form_error
 
 
@@ -168,13 +168,21 @@ def create_player_login(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     form = PlayerLoginForm(request.POST, prefix="login")
     if form.is_valid():
         try:
-            player, password = members.create_player_login(
-                player, request.user, form.cleaned_data["username"]
+            # a username another request took first: the form's error, as create_login's
+            created = save_or_form_error(
+                form,
+                lambda: members.create_player_login(
+                    player, request.user, form.cleaned_data["username"]
+                ),
             )
         except members.PlayerHasLogin as exc:
             messages.error(request, str(exc))
             return _player_page(request, club, player, status=409)
-        return _login_created(request, club, player.user, password, player=player)
+        except Player.DoesNotExist:  # merged into another meanwhile
+            raise Http404 from None
+        if created is not None:
+            player, password = created
+            return _login_created(request, club, player.user, password, player=player)
     return _player_page(request, club, player, status=400, login_form=form)
 
 
@@ -193,6 +201,8 @@ def change_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return _members_page(request, club, status=400)
     try:
         members.change_role(membership, request.user, form.cleaned_data["role"])
+    except Membership.DoesNotExist:  # removed meanwhile
+        raise Http404 from None
     except members.LastOrganiser as exc:
         messages.error(request, str(exc))
         return _members_page(request, club, status=409)
@@ -211,6 +221,8 @@ def remove_member(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     membership = _membership(club, pk)
     try:
         members.remove_member(membership, request.user)
+    except Membership.DoesNotExist:  # removed meanwhile
+        raise Http404 from None
     except members.LastOrganiser as exc:
         messages.error(request, str(exc))
         return _members_page(request, club, status=409)

@@ -297,3 +297,25 @@ def test_merge_forbidden_to_scorers_403_and_hidden_in_a_private_club_404(club, s
     a, b = PlayerFactory(club=secret), PlayerFactory(club=secret)
     r = client_for(scorer).post(f"/clubs/secreta/players/{a.pk}/merge/", {"into": str(b.pk)})
     assert r.status_code == 404
+
+
+def test_a_player_merged_away_after_the_form_was_read_is_a_409_nothing_written(
+    club, organiser, six
+):
+    """A match or an entry whose player was merged into another after it was chosen (the
+    player object read before the merge, as a request racing it has): refused with 409
+    naming ``players`` and the player, nothing created — not an IntegrityError (a 500)
+    at the commit (tests/integration/test_write_races.py races the two for real)."""
+    twin, ana = six[5], six[0]
+    assert _merge(organiser, twin, ana).status_code == 302
+    with pytest.raises(games.Conflict) as refused:
+        games.create_match(club=club, players=[twin, *six[1:4]], user=organiser)
+    assert refused.value.status == 409
+    assert refused.value.item == {"field": "players"}
+    assert str(twin) in refused.value.message
+    assert not Match.objects.exists()
+    t = tournaments.create_tournament(club=club, user=organiser, name="Copa", format="knockout")
+    with pytest.raises(games.Conflict) as refused:
+        tournaments.add_entry(t, organiser, "", twin, six[1])
+    assert refused.value.item == {"field": "players"}
+    assert not t.entries.exists()

@@ -7,7 +7,7 @@ import re
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from clubs.access import device_scope, scope_of
+from clubs.access import device_scope, readable, scope_of
 from clubs.models import Club, DeviceToken, Player
 
 from ..engine import find_game, games, ranges_of
@@ -128,13 +128,24 @@ class RulesField(serializers.DictField):
     """The rules of a new match (the engine judges them: ``parse_rules``)."""
 
 
+class ReadablePlayerField(serializers.PrimaryKeyRelatedField):
+    """A player by id among those the request's user may read (``clubs.access``): a
+    private club's player reads as no such id, as one that does not exist, rather than
+    as a player of another club — which told that it exists."""
+
+    def get_queryset(self):
+        request = self.context.get("request")
+        players = Player.objects.all()
+        return readable(players, request.user) if request is not None else players
+
+
 class MatchCreateSerializer(serializers.Serializer):
     club = ClubField()
     game = serializers.ChoiceField(
         choices=game_choices(), required=False, default=default_game_name, help_text="The game"
     )
     players = TablePlayers(
-        child_relation=serializers.PrimaryKeyRelatedField(queryset=Player.objects.all()),
+        child_relation=ReadablePlayerField(),
         help_text="The players' ids in seat order, as many as the game's rules seat "
         "(Cuatrola: 4, sides seats 0 and 2, seats 1 and 3; Subastao: `players`, 3 each for "
         "himself or 4 in sides)",
@@ -347,7 +358,13 @@ class ScopeField(serializers.PrimaryKeyRelatedField):
 
     def get_queryset(self):
         scope = device_scope()
-        return scope.model.objects.all() if scope is not None else Club.objects.none()
+        if scope is None:
+            return Club.objects.none()
+        # the club's own only: another club's (a private one's) reads as no such id, as
+        # one that does not exist, so the refusal does not tell that it exists
+        club = self.context.get("club")
+        found = scope.model.objects.all()
+        return found.filter(club=club) if club is not None else found
 
     def get_attribute(self, instance):
         return scope_of(instance)

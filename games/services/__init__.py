@@ -31,16 +31,17 @@ complete one on, and the tally of those before).
 """
 
 from .derive import ANALYSIS_RETRY, live_summary
-from .errors import UNDO_REFUSAL, Outcome, Refused, Reopens, Stale, User
+from .errors import UNDO_REFUSAL, Conflict, Outcome, Refused, Reopens, Stale, User
 from .events import Posted, rebuild, record_event, record_posted, record_read, undo
 from .fold import outcomes as hand_outcomes
-from .matches import create_match, discard_unplayed, move_seats
+from .matches import create_match, discard_unplayed, lock_players, move_seats
 from .reading import game_of, new_state, parse_rules, replay, state_of, stored_events
 from .records import export_record, import_record, record_hands
 
 __all__ = [
     "ANALYSIS_RETRY",
     "UNDO_REFUSAL",
+    "Conflict",
     "Outcome",
     "Posted",
     "Refused",
@@ -54,6 +55,7 @@ __all__ = [
     "hand_outcomes",
     "import_record",
     "live_summary",
+    "lock_players",
     "move_seats",
     "new_state",
     "parse_rules",

@@ -30,6 +30,15 @@ class Refused(Exception):
         return cls(error.message, error.rule, item)
 
 
+class Conflict(Refused):
+    """Refused because of what the database holds now (a drawn round, a recorded hand, a
+    player merged meanwhile), not because of the input: HTTP 409. Its message is English,
+    made by msg() like every refusal; the pages and the API's ``detail`` translate it on
+    display."""
+
+    status = 409
+
+
 UNDO_REFUSAL = "only an organiser or the match's scorer can undo"
 
 

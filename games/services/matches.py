@@ -20,7 +20,7 @@ from ..engine.messages import msg
 from ..models import Hand, HandEvent, Match, MatchUnit, Seat
 from ..signals import match_written
 from .derive import live_summary
-from .errors import Refused, Stale, User
+from .errors import Conflict, Refused, Stale, User
 from .reading import game_of, parse_rules
 
 
@@ -63,6 +63,7 @@ def create_match(
             item={"field": "first_dealer"},
         )
     with transaction.atomic():
+        lock_players(players)
         match = Match.objects.create(
             club=club,
             game=engine.name,
@@ -84,6 +85,27 @@ def create_match(
         )
         Hand.objects.create(match=match, number=1, dealer=first_dealer)
     return match
+
+
+def lock_players(players: Sequence[Player]) -> None:
+    """Lock the rows of ``players`` (in id order) for the write that names them, or refuse
+    it (409, field ``players``) when one is gone. A merge deleting one of them at the same
+    moment then either waits for this write (and moves what it wrote) or went first;
+    unlocked, the write's row named a deleted player: an IntegrityError at the commit of
+    one side or the other (a 500). ``no_key``: rows that only point at a player (seats,
+    entries) do not wait for it."""
+    ids = sorted({p.pk for p in players})
+    held = Player.objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk")
+    found = set(held.values_list("pk", flat=True))
+    gone = [p for p in players if p.pk not in found]
+    if gone:
+        raise Conflict(
+            msg(
+                "{player} was merged or removed meanwhile: reload the page and choose again.",
+                player=str(gone[0]),
+            ),
+            item={"field": "players"},
+        )
 
 
 def discard_unplayed(matches: Sequence[Match], user: User) -> None:

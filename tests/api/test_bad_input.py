@@ -268,3 +268,24 @@ def test_resending_the_event_that_completed_a_hand_without_hand_is_a_200(setup):
     other = {**last, "card": "1o"} if last["kind"] == "play" else {**last, "kind": "call"}
     assert client.post(url, other, format="json").status_code == 409
     assert HandEvent.objects.count() == count + 1
+
+
+def test_a_private_clubs_player_in_a_new_match_reads_as_no_such_player(setup):
+    """A new match naming a player of a private club the user may not read is refused as
+    an id that names no player at all (400 on ``players``, the same words): "every player
+    must belong to the match's club" told that the private club's player exists."""
+    from tests.factories import ClubFactory, PlayerFactory
+
+    hidden = PlayerFactory(club=ClubFactory(slug="secreta", is_private=True))
+    others = [p.pk for p in setup.players[1:4]]
+    answers = []
+    for pk in (hidden.pk, hidden.pk + 1000):
+        response = client_for(setup.organiser).post(
+            "/api/v1/matches/", {"club": "pena", "players": [pk, *others]}, format="json"
+        )
+        assert response.status_code == 400
+        body = _no_server_error(response)
+        assert body["item"]["field"] == "players"
+        answers.append(body["message"].replace(str(pk), "<id>"))
+    assert answers[0] == answers[1], answers
+    assert not Match.objects.filter(club__slug="pena").exists()

@@ -122,3 +122,29 @@ def test_tokens_are_throttled(setup, token, monkeypatch):
     cache.clear()
     codes = [device(token["key"]).get("/api/v1/me/").status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
+
+
+def test_another_clubs_private_tournament_reads_as_no_tournament_at_all(setup):
+    """A device token scoped to a tournament of another club — a private one, in a private
+    club — is refused exactly as an id that names no tournament: the same 400 on the
+    field ``tournament``, the same words, so that the answer does not tell the private
+    tournament exists; no token is made."""
+    from tests.factories import ClubFactory, MembershipFactory
+    from tournaments import services
+
+    secret = ClubFactory(slug="secreta", is_private=True)
+    boss = MembershipFactory(club=secret, role="organiser").user
+    hidden = services.create_tournament(
+        club=secret, user=boss, name="Oculto", format="knockout", is_public=False
+    )
+    answers = []
+    for pk in (hidden.pk, hidden.pk + 1000):
+        response = client_for(setup.organiser).post(
+            "/api/v1/clubs/pena/device-tokens/", {"name": "Mesa", "tournament": pk}, format="json"
+        )
+        assert response.status_code == 400
+        body = response.json()
+        assert body["item"]["field"] == "tournament"
+        answers.append(body["message"].replace(str(pk), "<id>"))
+    assert answers[0] == answers[1], answers
+    assert not DeviceToken.objects.filter(club=setup.club).exists()

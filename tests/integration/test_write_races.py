@@ -169,3 +169,213 @@ def test_the_same_player_name_at_once_on_the_page_the_forms_error():
         answers = race(lambda _, body=body: logged_in(organiser).post(url, body), 3)
         for loser in _one_created_rest_refused(answers, 302, 400):
             assert list(loser.context["form"].errors) == ["display_name"]
+
+
+# ---------------------------------------------------------------- the last organiser
+def test_two_organisers_removing_each_other_at_once_leave_one():
+    """A club always keeps an organiser (clubs/members.py): the club's two organisers
+    each removing (or demoting) the other at the same moment — each saw another organiser
+    left — end with one of them still organiser, the other request refused (409, or
+    404/403 when it came after its sender had already gone), never none."""
+    for i in range(ROUNDS):
+        club = ClubFactory(slug=f"twins-{i}")
+        pair = [MembershipFactory(club=club, role="organiser") for _ in range(2)]
+        remove = i % 2 == 0  # removals and demotions alternate
+
+        def send(n: int, pair=pair, remove=remove, club=club):
+            other = pair[1 - n]
+            action = "remove" if remove else "role"
+            body = {} if remove else {"role": "scorer"}
+            return logged_in(pair[n].user).post(
+                f"/clubs/{club.slug}/members/{other.pk}/{action}/", body
+            )
+
+        answers = race(send, 2)
+        codes = sorted((getattr(a, "status_code", a) for a in answers), key=str)
+        left = club.memberships.filter(role="organiser").count()
+        assert left == 1, (codes, left)
+        assert codes[0] == 302, codes
+        assert codes[1] in (403, 404, 409), codes
+
+
+# ---------------------------------------------------------------- a player merged meanwhile
+def test_a_match_created_while_its_player_is_merged_away_is_refused_not_a_500():
+    """A new match naming a player that an organiser merges into another at the same
+    moment: either the match is created first (and the merge moves its seat) or it is
+    refused naming ``players`` (the player gone) — never a 500, never a match without
+    its seats."""
+    club = ClubFactory(slug="club-m")
+    organiser = MembershipFactory(club=club, role="organiser").user
+    others = [PlayerFactory(club=club, display_name=f"Other {n}") for n in range(3)]
+    for i in range(ROUNDS):
+        x = PlayerFactory(club=club, display_name=f"X{i}")
+        y = PlayerFactory(club=club, display_name=f"Y{i}")
+
+        def send(n: int, x=x, y=y):
+            if n == 0:
+                return logged_in(organiser).post(
+                    f"/clubs/{club.slug}/players/{x.pk}/merge/", {"into": str(y.pk)}
+                )
+            client = APIClient()
+            client.force_authenticate(organiser)
+            body = {"club": club.slug, "players": [x.pk, *(p.pk for p in others)]}
+            return client.post("/api/v1/matches/", body, format="json")
+
+        merged, created = race(send, 2)
+        assert getattr(merged, "status_code", merged) == 302, merged
+        code = getattr(created, "status_code", created)
+        assert code in (201, 400, 409), created
+        if code != 201:
+            assert created.json()["item"] == {"field": "players"}, created.json()
+        assert not Player.objects.filter(pk=x.pk).exists()
+        assert all(m.seats.count() == 4 for m in club.matches.all())
+
+
+# ---------------------------------------------------------------- a round deleted meanwhile
+NAMES = ["Ana", "Blas", "Carmen", "Diego"]
+
+
+def _round_one(club, organiser, players, i: int):
+    """A two-pair league of ``club`` with round 1 drawn: the tournament and its fixture."""
+    from tournaments import services as tournaments
+
+    t = tournaments.create_tournament(
+        club=club, user=organiser, name=f"Liga {i}", format="round_robin"
+    )
+    tournaments.add_entry(t, organiser, "A", players[0], players[2])
+    tournaments.add_entry(t, organiser, "B", players[1], players[3])
+    return t, tournaments.generate_next_round(t, organiser).fixtures.get()
+
+
+def _club_of_four(slug: str):
+    club = ClubFactory(slug=slug)
+    organiser = MembershipFactory(club=club, role="organiser").user
+    scorer = MembershipFactory(club=club, role="scorer").user
+    return club, organiser, scorer, [PlayerFactory(club=club, display_name=n) for n in NAMES]
+
+
+def _api(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_a_paper_record_racing_the_deletion_of_its_round_one_of_them_wins_whole():
+    """An organiser deletes round 1 while a scorer sends a fixture's paper record: either
+    the record is stored and the deletion refused (409: the round has hands), or the round
+    goes and the record is refused (409 naming the fixture, or 404 once the fixture is
+    gone) — never a 500 (it deadlocked), never a deleted round's hands left behind."""
+    import random
+
+    from games.engine.cuatrola.simulate import random_match
+    from games.models import HandEvent
+
+    club, organiser, scorer, players = _club_of_four("club-r")
+    for i in range(ROUNDS):
+        t, fixture = _round_one(club, organiser, players, i)
+        record = random_match(random.Random(117), games.parse_rules(None), first_dealer=0)
+        record.seats = NAMES
+
+        def send(n: int, t=t, fixture=fixture, record=record):
+            if n == 0:
+                return logged_in(organiser).post(f"/tournaments/{t.pk}/rounds/1/delete/")
+            url = f"/api/v1/tournaments/{t.pk}/fixtures/{fixture.pk}/record/"
+            return _api(scorer).post(url, {"record": record.as_dict()}, format="json")
+
+        deleted, recorded = (getattr(a, "status_code", a) for a in race(send, 2))
+        hands = HandEvent.objects.filter(hand__match__fixture__round__tournament=t).exists()
+        if t.rounds.exists():
+            assert (deleted, recorded, hands) == (409, 200, True)
+        else:
+            assert deleted == 302, (deleted, recorded)
+            assert recorded in (404, 409), (deleted, recorded)
+            assert not HandEvent.objects.filter(hand__match_id=fixture.match_id).exists()
+
+
+def test_a_round_drawn_again_as_a_table_posts_its_deal_one_of_them_wins():
+    """The organiser draws round 1 again just as a table's scorer posts the deal of its
+    first hand: the deal is stored and the redraw refused (409: the round has hands), or
+    the round is drawn again and the deal's match is gone (404) — never a 500 (the
+    scorer's write locked its match then the tournament, the redraw the other way round:
+    a deadlock)."""
+    from games.models import HandEvent
+
+    club, organiser, scorer, players = _club_of_four("club-d")
+    for i in range(ROUNDS):
+        t, fixture = _round_one(club, organiser, players, i)
+        deal = {"hand": 1, "expected_seq": 0, "kind": "deal", "trump_card": "12o"}
+
+        def send(n: int, t=t, fixture=fixture, deal=deal):
+            if n == 0:
+                return logged_in(organiser).post(f"/tournaments/{t.pk}/rounds/1/redraw/")
+            url = f"/api/v1/matches/{fixture.match_id}/events/"
+            return _api(scorer).post(url, deal, format="json")
+
+        redrawn, dealt = (getattr(a, "status_code", a) for a in race(send, 2))
+        stored = HandEvent.objects.filter(hand__match_id=fixture.match_id).exists()
+        assert (redrawn, dealt, stored) in ((409, 201, True), (302, 404, False)), (redrawn, dealt)
+
+
+def test_the_same_username_for_two_players_at_once_one_login_the_other_the_forms_error():
+    """Two organisers each giving a player of the club a login, with the same username, at
+    once: one login is made (201, its password shown), the other page shows the form's
+    error on the username (400), never a 500 (the second user row broke the unique
+    username)."""
+    club = ClubFactory(slug="club-l")
+    organisers = [MembershipFactory(club=club, role="organiser").user for _ in range(2)]
+    User = get_user_model()
+    for i in range(ROUNDS):
+        pair = [PlayerFactory(club=club, display_name=f"L{i}-{n}") for n in range(2)]
+
+        def send(n: int, pair=pair, i=i):
+            url = f"/clubs/{club.slug}/players/{pair[n].pk}/login/"
+            return logged_in(organisers[n]).post(url, {"login-username": f"same{i}"})
+
+        answers = race(send, 2)
+        for loser in _one_created_rest_refused(answers, 201, 400):
+            assert list(loser.context["login_form"].errors) == ["username"]
+        assert User.objects.filter(username=f"same{i}").count() == 1
+        assert Player.objects.filter(pk__in=[p.pk for p in pair], user__isnull=False).count() == 1
+
+
+def test_a_withdrawal_racing_the_next_rounds_draw_leaves_no_open_fixture_behind():
+    """An organiser withdraws an entry while another draws round 2: whichever goes first,
+    the withdrawn entry has no fixture left to play after the round it withdrew after (the
+    draw saw the withdrawal, or the withdrawal decided the new round's fixture). Unlocked,
+    the withdrawal counted one round and missed the fixture being drawn."""
+    from tournaments import services as tournaments
+    from tournaments.models import Fixture
+
+    club = ClubFactory(slug="club-w")
+    organisers = [MembershipFactory(club=club, role="organiser").user for _ in range(2)]
+    players = [PlayerFactory(club=club, display_name=f"W{n}") for n in range(8)]
+    for i in range(ROUNDS):
+        t = tournaments.create_tournament(
+            club=club, user=organisers[0], name=f"Liga {i}", format="round_robin"
+        )
+        entries = [
+            tournaments.add_entry(t, organisers[0], f"E{n}", players[2 * n], players[2 * n + 1])
+            for n in range(4)
+        ]
+        for fixture in tournaments.generate_next_round(t, organisers[0]).fixtures.all():
+            tournaments.decide_fixture(fixture, organisers[0], "void")
+        leaving = entries[i % 4]
+
+        def send(n: int, t=t, leaving=leaving):
+            client = logged_in(organisers[n])
+            if n == 0:
+                url = f"/tournaments/{t.pk}/entries/{leaving.pk}/withdraw/"
+                return client.post(url, {"results": "keep", "unplayed": "forfeit"})
+            return client.post(f"/tournaments/{t.pk}/next-round/")
+
+        codes = [getattr(a, "status_code", a) for a in race(send, 2)]
+        assert codes == [302, 302], codes
+        leaving.refresh_from_db()
+        assert leaving.withdrawn, codes
+        left_open = Fixture.objects.filter(
+            round__tournament=t,
+            round__number__gt=leaving.withdrawn_after_round,
+            participants__entry=leaving,
+            decision="",
+        )
+        assert not left_open.exists(), (leaving.withdrawn_after_round, codes)

@@ -265,3 +265,29 @@ def test_a_tournament_page_write_is_refused_403_before_its_form_is_read(
         assert client.post(url, body).status_code == 403, (who, url)
     assert not HandEvent.objects.filter(hand__match=fixture.match).exists()
     assert t.rounds.count() == 1
+
+
+def test_a_paper_record_of_a_round_deleted_meanwhile_is_a_409_not_a_500(
+    fixture_to_fill, monkeypatch
+):
+    """The organiser deletes the round (or draws it again) while a scorer's paper record
+    of one of its fixtures is being checked — after the request found the fixture and
+    its match, before the write: 409 naming the fixture, nothing written (the match was
+    read again under its lock and found gone: Match.DoesNotExist was a 500). The race
+    itself runs for real in tests/integration/test_write_races.py."""
+    t, fixture, scorer = fixture_to_fill
+    organiser = t.club.memberships.get(role="organiser").user
+    checked = services.records.check_record
+
+    def check_while_the_round_goes(record):
+        services.delete_round(fixture.round, organiser)  # the other request, committed
+        return checked(record)
+
+    monkeypatch.setattr(services.records, "check_record", check_while_the_round_goes)
+    response = post(api(scorer), t, fixture, paper())
+    assert response.status_code == 409, response.content
+    body = response.json()
+    assert body["item"] == {"field": "fixture"}
+    assert "deleted or drawn again meanwhile" in body["message"]
+    assert not t.rounds.exists()
+    assert not HandEvent.objects.exists()

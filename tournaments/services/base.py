@@ -1,6 +1,7 @@
 """What every part of ``tournaments.services`` shares: the user type, the round-robin
-formats, the ``Conflict`` refusal (409) and the organiser check. Kept apart so that the
-parts import it and never each other in a circle."""
+formats, the ``Conflict`` refusal (409: the write service's, ``games.services``) and the
+organiser check. Kept apart so that the parts import it and never each other in a
+circle."""
 
 from __future__ import annotations
 
@@ -9,20 +10,12 @@ from django.core.exceptions import PermissionDenied
 
 from clubs.access import may_organise
 from clubs.models import Club
-from games.services import Refused
+from games.services import Conflict as Conflict  # the parts' 409
 
 from ..models import Tournament
 
 User = AbstractBaseUser | AnonymousUser
 ROUND_ROBINS = (Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN)
-
-
-class Conflict(Refused):
-    """Refused because of what the tournament already holds (a drawn round, a recorded
-    hand), not because of the input: HTTP 409. Its message is English, made by msg() like
-    every refusal here; the pages and the API's ``detail`` translate it on display."""
-
-    status = 409
 
 
 def _require_organiser(user: User, club: Club) -> None:

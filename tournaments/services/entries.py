@@ -63,6 +63,7 @@ def add_entry(tournament: Tournament, user: User, name: str, *players: Player) -
             raise Refused(
                 msg("an entry is already called {name}", name=name), item={"field": "name"}
             )
+        games.lock_players(players)  # none merged away meanwhile (games.services)
         seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
         entry = Entry.objects.create(tournament=tournament, name=name, seed=seed)
         EntryPlayer.objects.bulk_create(
@@ -183,7 +184,16 @@ def withdraw_entry(
             item={"field": "unplayed"},
         )
     with transaction.atomic():
+        # the tournament locked first, as a draw locks it: a round drawn at the same moment
+        # is then either seen here (its open fixture decided below) or drawn after, without
+        # the entry; unlocked, the round counted and the fixtures read missed it, and the
+        # entry withdrawn after round n kept an open fixture in round n + 1
+        Tournament.objects.select_for_update().get(pk=t.pk)
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.withdrawn:  # a second click of the same withdrawal
+            raise Conflict(
+                msg("{name} has already withdrawn", name=entry.name), item={"field": "entry"}
+            )
         entry.withdrawn = True
         entry.withdrawn_after_round = t.rounds.count()
         entry.withdrawal_results = results
@@ -217,6 +227,7 @@ def readmit_entry(entry: Entry, user: User) -> Entry:
     t = entry.tournament
     _require_organiser(user, t.club)
     with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=t.pk)  # as withdraw_entry: a draw waits
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
         if not entry.withdrawn:
             raise Conflict(

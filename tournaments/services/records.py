@@ -4,6 +4,7 @@ seats, first dealer) and recorded through ``games.services`` like live entry."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 
 from clubs.access import may_record, record_refusal
 from games import services as games
@@ -13,7 +14,7 @@ from games.models import Match
 from games.services import Refused
 
 from ..models import Fixture
-from .base import User
+from .base import Conflict, User
 
 
 def import_fixture_record(fixture: Fixture, record: Record, user: User) -> Match:
@@ -23,7 +24,8 @@ def import_fixture_record(fixture: Fixture, record: Record, user: User) -> Match
     Refused (400) when the record is invalid (the checker's rule and location), is of
     another game or ruleset, names other players than the fixture's seats (``seats`` may
     be left out: the fixture says who sat where), or deals first from another seat;
-    ``Stale`` (409) when the match already has events; nothing is written then.
+    ``Stale`` (409) when the match already has events, ``Conflict`` (409) when its round
+    was deleted or drawn again meanwhile; nothing is written then.
     """
     t = fixture.round.tournament
     match = fixture.match
@@ -53,25 +55,35 @@ def import_fixture_record(fixture: Fixture, record: Record, user: User) -> Match
         error = result["error"]
         item = {k: v for k, v in error.items() if k not in ("rule", "message")}
         raise Refused(error["message"], error["rule"], item)
-    if record.rules.as_dict() != match.rules:
-        raise Refused(
-            msg("the record's rules are not the tournament's: {rules}", rules=match.rules),
-            item={"field": "rules"},
-        )
-    expected = list(match.seats.order_by("number").values_list("player__display_name", flat=True))
-    if record.seats is not None and list(record.seats) != expected:
-        raise Refused(
-            msg(
-                "the record's seats are not the fixture's: expected {items} in seat order",
-                items=", ".join(expected),
-            ),
-            item={"field": "seats", "expected": expected},
-        )
-    if record.hands and record.hands[0].dealer != match.first_dealer:
-        raise Refused(
-            msg("the fixture's match is dealt first by {seat}", seat=Seat(match.first_dealer)),
-            item={"field": "dealer", "hand": 1},
-        )
-    games.record_hands(match, record, user)
+    with transaction.atomic():
+        # the match read again under its lock: a round deleted or drawn again since the
+        # fixture was read took it (its seats checked below would be none)
+        match = Match.objects.select_for_update().filter(pk=fixture.match_id).first()
+        if match is None:
+            raise Conflict(
+                "this fixture's round was deleted or drawn again meanwhile: reload the round",
+                item={"field": "fixture"},
+            )
+        if record.rules.as_dict() != match.rules:
+            raise Refused(
+                msg("the record's rules are not the tournament's: {rules}", rules=match.rules),
+                item={"field": "rules"},
+            )
+        seats = match.seats.order_by("number")
+        expected = list(seats.values_list("player__display_name", flat=True))
+        if record.seats is not None and list(record.seats) != expected:
+            raise Refused(
+                msg(
+                    "the record's seats are not the fixture's: expected {items} in seat order",
+                    items=", ".join(expected),
+                ),
+                item={"field": "seats", "expected": expected},
+            )
+        if record.hands and record.hands[0].dealer != match.first_dealer:
+            raise Refused(
+                msg("the fixture's match is dealt first by {seat}", seat=Seat(match.first_dealer)),
+                item={"field": "dealer", "hand": 1},
+            )
+        games.record_hands(match, record, user)
     match.refresh_from_db()
     return match

@@ -105,6 +105,11 @@ def _unplayed_round(round_: Round, user: User) -> Tournament:
     """The round's tournament, locked, once the round may be undone: it is the last one
     and no hand of it is recorded (Conflict, 409, otherwise)."""
     _require_organiser(user, round_.tournament.club)
+    # the round's matches before the tournament, as a scorer's write takes them (its match,
+    # then the tournament's live validator): the other order deadlocked with a table's
+    # first entry (a 500); the write committed first is then the hand found below
+    matches = Match.objects.select_for_update(of=("self",)).filter(fixture__round=round_)
+    list(matches.order_by("pk").values_list("pk", flat=True))
     t = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
     later = t.rounds.filter(number__gt=round_.number).order_by("-number").first()
     if later is not None:

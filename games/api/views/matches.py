@@ -133,7 +133,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     )
     def create(self, request: Request) -> Response:
         refuse_unless_recordable(request)
-        body = MatchCreateSerializer(data=request.data)
+        body = MatchCreateSerializer(data=request.data, context={"request": request})
         body.is_valid(raise_exception=True)
         data = body.validated_data
         is_scorer = role_in(request.user, data["club"]) == Membership.Role.SCORER
