@@ -140,7 +140,7 @@ def labels() -> dict[str, str]:
         "dealt": _("the deal"),
         "tricks": _("Tricks"),
         "network": _("No connection: the entry was not saved. Try again."),
-        "announce": _("Announce with the first card:"),
+        "announce": _("Announce with the first card (%(n)s)"),
         # the offline queue and the other devices
         "offline": _("No connection — %(n)s entries queued"),
         "offlineOne": _("No connection — 1 entry queued"),

@@ -316,7 +316,7 @@
       const box = el("details", "announce");
       box.dataset.turn = l.hand + ":" + l.to_act;
       box.open = keepOpen || announced.length <= 6;
-      box.append(el("summary", "", L.announce + " (" + announced.length + ")"));
+      box.append(el("summary", "", fmt(L.announce, { n: announced.length })));
       const list = el("div", "actions");
       announced.forEach((a) => {
         const b = button(announceLabel(a), a);
