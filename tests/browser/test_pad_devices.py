@@ -200,6 +200,16 @@ def test_a_refused_card_becomes_the_organisers_penalty(live_server, phone, table
     page = phone.new_page()
     log_in(page, live_server.url, "org", f"/matches/{match.pk}/score/")
     page.wait_for_selector("#pad-deck button[data-card='1c']")
+    # the server offers Blas's oros only; every other card is dimmed, said so to a screen
+    # reader, and the note under the deck says what tapping one does
+    deck = page.locator("#pad-deck")
+    assert deck.get_by_role("button", name="caballo de oros", exact=True).count() == 1
+    dimmed = deck.get_by_role("button", name="as de copas · no admitida ahora", exact=True)
+    assert "unlisted" in dimmed.get_attribute("class")
+    assert page.locator("#pad-deck-note").inner_text() == (
+        "Las cartas atenuadas no están entre las que el servidor admite ahora: si se jugó"
+        " una, tócala y el servidor dirá qué regla incumple."
+    )
     # Blas holds 11o and 10o: a copa on the oros lead proves the renuncio
     tap(page, "#pad-deck button[data-card='1c']")
     assert page.locator("#pad-error .rule").inner_text() == "C7"
