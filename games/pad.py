@@ -140,7 +140,9 @@ def labels() -> dict[str, str]:
         "dealt": _("the deal"),
         "tricks": _("Tricks"),
         "network": _("No connection: the entry was not saved. Try again."),
-        "announce": _("Announce with the first card:"),
+        "announce": _("Announce with the first card (%(n)s)"),
+        # a dimmed card's spoken name ends so (the note under the deck says why)
+        "unlisted": _("not accepted now"),
         # the offline queue and the other devices
         "offline": _("No connection — %(n)s entries queued"),
         "offlineOne": _("No connection — 1 entry queued"),

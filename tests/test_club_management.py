@@ -4,6 +4,8 @@ signup — each form valid, invalid (the field named), and refused to the wrong 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -11,6 +13,7 @@ from django.test import Client
 from clubs.devices import create_device_token
 from clubs.models import Club, Membership, Player
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -381,3 +384,83 @@ def test_a_new_login_may_choose_its_password_with_the_link_once(club, organiser)
     # used once: the link no longer works
     again = Client().get(link, follow=True)
     assert again.context["validlink"] is False
+
+
+# ------------------------------------------------------- what cannot be undone asks first
+# Merging a player entered twice (the other is removed), revoking a device token (never
+# restored), deleting a round or drawing it again (the draw as it stood is lost): each
+# form's one submit button sits inside a closed <details> (templates/_confirm.html) whose
+# summary is the action and whose text says what is lost; the first tap opens, the second
+# posts — no script needed.
+
+
+def page(user, url: str) -> str:
+    response = client_for(user).get(url, HTTP_ACCEPT_LANGUAGE="es")
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+def form_posting_to(html: str, action: str) -> str:
+    """The one form of the page that posts to ``action``, whole."""
+    assert html.count(f'action="{action}"') == 1, action
+    start = html.index(f'action="{action}"')
+    return html[start : html.index("</form>", start)]
+
+
+def assert_asks_first(form: str, summary: str, question: str, yes: str) -> None:
+    # every submit button of the form inside the closed details: none before it
+    details = form.index('<details class="confirm-remove">')
+    assert "<button" not in form[:details], form
+    assert '<details class="confirm-remove" open' not in form
+    assert f"<summary>{summary}</summary>" in form
+    assert question in form
+    assert re.findall(r"<button[^>]*>([^<]*)</button>", form) == [yes]
+
+
+def test_merging_a_player_asks_first_saying_it_cannot_be_undone(club, organiser):
+    ana = PlayerFactory(club=club, display_name="Ana")
+    PlayerFactory(club=club, display_name="Ana María")
+    html = page(organiser, f"/clubs/pena-tute/players/{ana.pk}/edit/")
+    form = form_posting_to(html, f"/clubs/pena-tute/players/{ana.pk}/merge/")
+    assert_asks_first(
+        form,
+        "Unir",
+        "Ana desaparece del club: no se puede deshacer.",
+        "Sí, unir a Ana con el jugador elegido",
+    )
+
+
+def test_revoking_a_device_token_asks_first(club, organiser):
+    token, _key = create_device_token(club, organiser, "Mesa 3")
+    html = page(organiser, "/clubs/pena-tute/")
+    form = form_posting_to(html, f"/clubs/pena-tute/device-tokens/{token.pk}/revoke/")
+    assert_asks_first(
+        form,
+        "Revocar",
+        "El dispositivo que entró con Mesa 3 deja de anotar en el acto, y una clave revocada"
+        " no se recupera (el dispositivo necesitaría otra).",
+        "Sí, revocar Mesa 3",
+    )
+
+
+def test_deleting_or_drawing_a_round_again_asks_first(club, organiser):
+    players = [PlayerFactory(club=club, display_name=f"J{i}") for i in range(8)]
+    t = services.create_tournament(club=club, user=organiser, name="Liga", format="round_robin")
+    for i in range(4):
+        services.add_entry(t, organiser, f"P{i + 1}", players[2 * i], players[2 * i + 1])
+    services.generate_next_round(t, organiser)
+    html = page(organiser, f"/tournaments/{t.pk}/rounds/1/")
+    assert_asks_first(
+        form_posting_to(html, f"/tournaments/{t.pk}/rounds/1/delete/"),
+        "Borrar esta jornada",
+        "Se borran sus mesas y sus partidas; el siguiente sorteo vuelve a hacer la jornada,"
+        " no necesariamente igual.",
+        "Sí, borrar la jornada 1",
+    )
+    assert_asks_first(
+        form_posting_to(html, f"/tournaments/{t.pk}/rounds/1/redraw/"),
+        "Volver a sortear esta jornada",
+        "Sus mesas se sortean de nuevo: el sorteo actual, impreso o anunciado, se pierde.",
+        "Sí, volver a sortear la jornada 1",
+    )
+    assert t.rounds.count() == 1  # reading the page changed nothing

@@ -7,6 +7,8 @@ from games.models import Match
 from tests.factories import MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
+# the club plays three games: each match row names its own
+GAME_TITLES = {"cuatrola": "Cuatrola", "subastao": "Subastao", "belote": "Belote"}
 
 
 @pytest.fixture
@@ -24,7 +26,7 @@ def test_home_lists_public_clubs(client, demo):
 def test_club_page_lists_matches_and_players(client, demo):
     html = client.get("/clubs/pena-la-baza/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     for match in demo.matches.all():
-        assert f"/matches/{match.pk}/" in html
+        assert f'<a href="/matches/{match.pk}/">{GAME_TITLES[match.game]} #{match.pk}</a>' in html
         assert f"<strong>{match.score_text}</strong>" in html
     assert "Héctor" in html
     live = demo.matches.filter(status="in_progress").count()
@@ -114,7 +116,8 @@ def test_a_players_history_lists_every_match_with_the_result(client, demo):
         f"/clubs/pena-la-baza/players/{ana.pk}/", HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
     for seat in seats:
-        assert f"/matches/{seat.match_id}/" in html
+        title = GAME_TITLES[seat.match.game]
+        assert f'<a href="/matches/{seat.match_id}/">{title} #{seat.match_id}</a>' in html
     # Ana's unit: her side in Cuatrola and Belote (seats 0 and 2, 1 and 3), her own seat in
     # Subastao
     finished = [s for s in seats if s.match.status == "finished"]

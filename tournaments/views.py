@@ -175,8 +175,11 @@ def _text(status: int, message: str) -> HttpResponse:
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
-def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """Rounds and fixtures with scores, and the standings (latest, or after a round).
+def tournament_page(
+    request: HttpRequest, pk: int, entry_form: EntryForm | None = None
+) -> HttpResponse:
+    """Rounds and fixtures with scores, and the standings (latest, or after a round);
+    ``entry_form``: an entry refused, shown again as it was sent, with its reason.
 
     ``?after_round=N`` answers as the API does: 400 when N is not a round number, 404 when
     there are no standings after round N (on the page and in the downloads alike)."""
@@ -228,7 +231,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
         "export_formats": exports.FORMATS,
         "organiser": organiser,
         "entries": t.entries.prefetch_related("members__player"),
-        "entry_form": EntryForm(club=t.club, size=t.entry_size)
+        "entry_form": entry_form or EntryForm(club=t.club, size=t.entry_size)
         if organiser and not t.rounds.exists()
         else None,
         "draw_refusal": services.draw_refusal(t) if organiser else None,
@@ -250,14 +253,21 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
 def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
     t = organised(request, pk)
     form = EntryForm(request.POST, club=t.club, size=t.entry_size)
+    status = 400
     if form.is_valid():
         try:
             services.add_entry(t, request.user, form.cleaned_data["name"], *form.players())
         except Refused as exc:
-            messages.error(request, localize(exc.message))
-    else:
-        messages.error(request, _("Check the entry's name and players."))
-    return redirect("tournaments:tournament", pk=pk)
+            form.add_error(None, localize(exc.message))
+            status = exc.status
+        else:
+            return redirect("tournaments:tournament", pk=pk)
+    # the form again at the foot of the page, with what was chosen and why it was refused
+    # beside it (a message at the top of the page was a phone's screens away from it)
+    request.method, request.POST = "GET", QueryDict()
+    response = tournament_page(request, pk, entry_form=form)
+    response.status_code = status
+    return response
 
 
 @login_required

@@ -164,8 +164,11 @@
       }
     }
 
+    // not while this pad's own entry or undo is still being read back (``settling``): a
+    // poll sent then saw the change before the read stored its ETag, and called this
+    // pad's own undo another device's entry
     async function poll() {
-      if (inFlight || queue.length || document.hidden) return;
+      if (inFlight || settling || queue.length || document.hidden) return;
       const mine = generation;
       try {
         const l = await request("GET", "legal/", null, legalTag ? { "If-None-Match": legalTag } : {});
@@ -174,7 +177,7 @@
         const m = await request("GET", "");
         if (!m.ok) return;
         const match = await m.json();
-        if (mine !== generation || queue.length || inFlight) return;
+        if (mine !== generation || queue.length || inFlight || settling) return;
         const changed = legalTag !== null;
         legalTag = l.headers.get("ETag");
         hooks.onState(match, legal, changed);

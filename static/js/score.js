@@ -251,6 +251,7 @@
     actions.textContent = "";
     deck.textContent = "";
     deck.hidden = true;
+    $("pad-deck-note").hidden = true;
     const kinds = byKind(l.actions || []);
     const who = names[l.to_act];
     if (m.status === "finished") {
@@ -316,7 +317,7 @@
       const box = el("details", "announce");
       box.dataset.turn = l.hand + ":" + l.to_act;
       box.open = keepOpen || announced.length <= 6;
-      box.append(el("summary", "", L.announce + " (" + announced.length + ")"));
+      box.append(el("summary", "", fmt(L.announce, { n: announced.length })));
       const list = el("div", "actions");
       announced.forEach((a) => {
         const b = button(announceLabel(a), a);
@@ -341,6 +342,7 @@
         .concat(queued.filter((b) => b.card).map((b) => b.card)));
       const listed = new Set(queued.length ? C.deck : (kinds.play || []).map((a) => a.card));
       fillDeck(deck, (c) => pick(c, played.has(c) ? null : { kind: "play", card: c }, listed.has(c)));
+      $("pad-deck-note").hidden = !deck.querySelector(".unlisted"); // what the dimmed ones mean
     }
     Object.keys(kinds).filter((k) => !["deal", "call", "bid", "trump", "play", "cante", "declaration", "belote"].includes(k))
       .forEach((k) => kinds[k].forEach((a) => actions.append(button(JSON.stringify(a), a))));
@@ -410,7 +412,10 @@
     const b = cardEl(card, "button");
     b.type = "button";
     b.disabled = !event;
-    if (event && !listed) b.classList.add("unlisted");
+    if (event && !listed) {
+      b.classList.add("unlisted");
+      b.append(el("span", "visually-hidden", " · " + L.unlisted));
+    }
     if (event) b.addEventListener("click", () => send(event));
     return b;
   }

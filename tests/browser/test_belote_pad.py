@@ -106,7 +106,9 @@ def test_a_whole_belote_round_through_the_pad_on_a_phone(live_server, phone, bel
     assert page.locator("#pad-deck button[data-card='Qc']").evaluate(colour) == "rgb(27, 27, 27)"
     assert no_sideways_scroll(page)
     # Ana's first card is due: what she may announce with it, folded (the deal is unknown)
-    assert "Cantar con la primera carta:" in page.locator("#pad-actions .announce").inner_text()
+    summary = page.locator("#pad-actions .announce summary").inner_text()
+    offered = page.locator("#pad-actions .announce button").count()
+    assert summary == f"Cantar con la primera carta ({offered})"  # not "…carta: (4)"
     tierce = page.locator("#pad-actions .announce button[data-announce='As Ks Qs']")
     # named in the reader's language, as the match page names it (rounds.WORDS)
     assert tierce.text_content() in ("tercera Q♠ K♠ A♠ · Ana", "tercera A♠ K♠ Q♠ · Ana")

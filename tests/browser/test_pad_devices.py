@@ -3,6 +3,8 @@ wait in a queue and go in order), another device's entries appearing by polling,
 entered card by card, a refused card turned into a penalty, and a device signed in by its
 QR code landing on "Mi mesa"."""
 
+import time
+
 import pytest
 
 from clubs.devices import create_device_token, sign_in_code
@@ -122,6 +124,41 @@ def test_another_devices_entry_appears_by_polling(live_server, phone, table, set
     assert polls[-1] == 304
 
 
+def test_the_pads_own_undo_is_not_called_another_devices_entry(live_server, phone, table, settings):
+    """The server has taken the card back but its answer is still on the way (held here
+    for ten polls): a poll in that time saw the change before the pad stored its ETag and
+    said "Actualizado: otro dispositivo anotó una entrada" of the pad's own undo."""
+    settings.PAD_POLL_MS = 100
+    match = table["match"]
+    passes = [{"kind": "call", "call": "pass"}] * 4
+    record(match, table["scorer"], {"kind": "deal", "trump_card": "10o"}, *passes)
+    page = phone.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())  # "¿Quitar 10e de Ana…?"
+    log_in(page, live_server.url, "sco", f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-deck button[data-card='10e']")
+    tap(page, "#pad-deck button[data-card='10e']")
+
+    def slow_answer(route):
+        answer = route.fetch()  # the server has undone it; the page's polls go on
+        time.sleep(10 * settings.PAD_POLL_MS / 1000)
+        route.fulfill(response=answer)
+
+    page.route("**/undo/", slow_answer)
+    page.click("#pad-undo")
+    page.wait_for_function("!document.querySelector('#pad-deck [data-card=\"10e\"]').disabled")
+    settled(page)
+    page.wait_for_timeout(5 * settings.PAD_POLL_MS)  # the polls after it, on the new ETag
+    assert plays(match) == []
+    assert "Ana" in page.locator("#pad-prompt").inner_text()  # Ana leads again
+    assert "otro dispositivo" not in page.locator("#pad-status-note").inner_text()
+    # another device's entry is still told as such
+    record(match, table["organiser"], {"kind": "play", "seat": 0, "card": "11e"})
+    page.wait_for_function(
+        "document.querySelector('#pad-status-note').textContent.includes('otro dispositivo')",
+        timeout=15000,
+    )
+
+
 def test_the_deal_entered_card_by_card(live_server, phone, table):
     match = table["match"]
     page = phone.new_page()
@@ -163,6 +200,16 @@ def test_a_refused_card_becomes_the_organisers_penalty(live_server, phone, table
     page = phone.new_page()
     log_in(page, live_server.url, "org", f"/matches/{match.pk}/score/")
     page.wait_for_selector("#pad-deck button[data-card='1c']")
+    # the server offers Blas's oros only; every other card is dimmed, said so to a screen
+    # reader, and the note under the deck says what tapping one does
+    deck = page.locator("#pad-deck")
+    assert deck.get_by_role("button", name="caballo de oros", exact=True).count() == 1
+    dimmed = deck.get_by_role("button", name="as de copas · no admitida ahora", exact=True)
+    assert "unlisted" in dimmed.get_attribute("class")
+    assert page.locator("#pad-deck-note").inner_text() == (
+        "Las cartas atenuadas no están entre las que el servidor admite ahora: si se jugó"
+        " una, tócala y el servidor dirá qué regla incumple."
+    )
     # Blas holds 11o and 10o: a copa on the oros lead proves the renuncio
     tap(page, "#pad-deck button[data-card='1c']")
     assert page.locator("#pad-error .rule").inner_text() == "C7"

@@ -79,37 +79,38 @@ def phases(game: str, events: list[dict]) -> list[tuple[str, int]]:
     return out
 
 
-def box_in_view(page, locator, what: str) -> dict:
+def box_in_view(page, locator, what: str, view: dict = PHONE) -> dict:
     box = locator.bounding_box()
     assert box is not None, f"{what} is not shown"
     assert box["x"] >= 0, (what, box)
-    assert box["x"] + box["width"] <= PHONE["width"] + 0.5, (what, box)
+    assert box["x"] + box["width"] <= view["width"] + 0.5, (what, box)
     assert box["y"] >= 0, (what, box)
-    assert box["y"] + box["height"] <= PHONE["height"] + 0.5, (what, box)
+    assert box["y"] + box["height"] <= view["height"] + 0.5, (what, box)
     return box
 
 
-def assert_first_screen(page, phase: str) -> None:
-    """The prompt, the last entry, undo and every entry offered are inside 390×844 with
-    the page scrolled to its top; card buttons are 44 px or more each way."""
+def assert_first_screen(page, phase: str, view: dict = PHONE) -> None:
+    """The prompt, the last entry, undo and every entry offered are inside the screen
+    (390×844 unless ``view`` says) with the page scrolled to its top; card buttons are
+    44 px or more each way."""
     page.evaluate("window.scrollTo(0, 0)")
     assert page.locator("#pad-prompt").inner_text().strip(), phase
-    box_in_view(page, page.locator("#pad-prompt"), f"{phase}: the prompt")
-    box_in_view(page, page.locator("#pad-undo"), f"{phase}: undo")
+    box_in_view(page, page.locator("#pad-prompt"), f"{phase}: the prompt", view)
+    box_in_view(page, page.locator("#pad-undo"), f"{phase}: undo", view)
     if page.locator("#pad-entry").inner_text().strip():
-        box_in_view(page, page.locator("#pad-entry"), f"{phase}: the last entry")
+        box_in_view(page, page.locator("#pad-entry"), f"{phase}: the last entry", view)
     offered = page.locator(
         "#pad-actions button:visible, #pad-deck:not([hidden]) button:not(:disabled)"
     )
     assert offered.count() > 0, f"{phase}: nothing to enter"
     for i in range(offered.count()):
         button = offered.nth(i)
-        box = box_in_view(page, button, f"{phase}: {button.inner_text()!r}")
+        box = box_in_view(page, button, f"{phase}: {button.inner_text()!r}", view)
         if "card" in (button.get_attribute("class") or ""):
             assert box["width"] >= 44, (phase, button.inner_text(), box)
             assert box["height"] >= 44, (phase, button.inner_text(), box)
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"{phase}: the page is {width} px wide"
+    assert width <= view["width"], f"{phase}: the page is {width} px wide"
 
 
 def open_pad(page, base: str, match) -> None:
@@ -118,21 +119,29 @@ def open_pad(page, base: str, match) -> None:
     settled(page)
 
 
-@pytest.mark.parametrize("game", ["belote", "cuatrola", "subastao", "subastao-3"])
-def test_every_phase_fits_the_first_screen(live_server, phone, game):
-    match, user, events = make_match(game)
-    page = phone
-    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+def every_phase_on_the_first_screen(page, base, game, match, user, events, view=PHONE) -> int:
+    """Each phase of hand 1 stored and read afresh, shot and checked on the first screen
+    of ``view``; how many of the events are stored by the last."""
+    log_in(page, base, f"/matches/{match.pk}/score/")
     page.wait_for_selector("#pad-prompt:not(:empty)")
     stored = 0
     SHOTS.mkdir(parents=True, exist_ok=True)
+    size = "" if view is PHONE else f"-{view['width']}x{view['height']}"
     for phase, upto in phases(game, events):
         page.goto("about:blank")  # no poll while this thread writes (SQLite: one writer)
         store(match, user, events[stored:upto])
         stored = upto
-        open_pad(page, live_server.url, match)
-        page.screenshot(path=str(SHOTS / f"{game}-{phase}.png"))
-        assert_first_screen(page, f"{game} {phase}")
+        open_pad(page, base, match)
+        page.screenshot(path=str(SHOTS / f"{game}-{phase}{size}.png"))
+        assert_first_screen(page, f"{game} {phase}{size}", view)
+    return stored
+
+
+@pytest.mark.parametrize("game", ["belote", "cuatrola", "subastao", "subastao-3"])
+def test_every_phase_fits_the_first_screen(live_server, phone, game):
+    match, user, events = make_match(game)
+    page = phone
+    stored = every_phase_on_the_first_screen(page, live_server.url, game, match, user, events)
     # the hand to its end, then the next deal entered card by card
     page.goto("about:blank")
     store(match, user, events[stored:])
@@ -142,6 +151,29 @@ def test_every_phase_fits_the_first_screen(live_server, phone, game):
     page.screenshot(path=str(SHOTS / f"{game}-deal-entry.png"))
     assert_first_screen(page, f"{game} deal entry")
     assert "(reparto, en este teléfono)" in page.locator("#pad-entry").inner_text()
+
+
+TABLET = {"width": 1280, "height": 800}
+
+
+@pytest.mark.parametrize("game", ["belote", "cuatrola", "subastao", "subastao-3"])
+def test_a_landscape_tablet_sees_the_deck_without_scrolling(live_server, browser, game):
+    """At 1280×800 (a tablet on its side, a laptop) the table's cross of seats stood 300 px
+    above the prompt and the deck started below the screen: every card was a scroll away.
+    The seats are a strip there as on a phone; a taller screen keeps the cross."""
+    match, user, events = make_match(game)
+    context = browser.new_context(locale="es-ES", viewport=TABLET)
+    page = context.new_page()
+    every_phase_on_the_first_screen(page, live_server.url, game, match, user, events, TABLET)
+    seats = page.locator("#pad-table .seat")
+
+    def rows() -> set[int]:
+        return {round(seats.nth(i).bounding_box()["y"]) for i in range(seats.count())}
+
+    assert len(rows()) == 1, "at 1280×800 the seats are one strip"
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    assert len(rows()) > 1, "a tall screen draws the seats round the table"
+    context.close()
 
 
 def test_undo_while_entering_the_deal_takes_back_the_phones_card(live_server, phone):

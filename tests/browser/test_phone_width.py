@@ -21,6 +21,18 @@ def page_width(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
 
 
+# a form's controls on the page (not the header's links, WCAG's 24 px there: test_phone_
+# header.py), each a 44 px target; a checkbox 24 px beside its tappable label
+SMALL_CONTROLS = """() => [...document.querySelectorAll(
+    'main select, main button, main input, main a.button, main details.confirm-remove summary')]
+  .filter((e) => e.type !== 'hidden' && e.getClientRects().length)
+  .map((e) => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => ['checkbox', 'radio'].includes(e.type)
+    ? r.height < 24 || r.width < 24 : r.height < 44 || r.width < 44)
+  .map(([e, r]) => `${e.tagName} ${e.name || e.textContent.trim().slice(0, 30)} `
+    + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
 @pytest.mark.parametrize("role", ["anonymous", "scorer", "organiser"])
 def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role, demo_data):
     match = Match.objects.order_by("pk").first()
@@ -83,12 +95,15 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role, demo_da
             f"/tournaments/{league.pk}/entries/{entry.pk}/withdraw/",
         ]
     widths = {}
+    small = {}
     for url in urls:
         response = page.goto(live_server.url + url)
         assert response.status == 200, url
         # open every folded section, as a reader would
         page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         widths[url] = page_width(page)
+        if controls := page.evaluate(SMALL_CONTROLS):
+            small[url] = controls
     # the paste box spans the form (it was squeezed to ~40 px when .card meant two things)
     assert page.locator("#id_text").bounding_box()["width"] >= 300
     # the matches table: the "Score this match" column only for those who may score
@@ -104,3 +119,4 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, role, demo_da
     context.close()
     too_wide = {url: w for url, w in widths.items() if w > PHONE["width"]}
     assert too_wide == {}, widths
+    assert small == {}, small

@@ -86,6 +86,8 @@ def test_organiser_sets_up_a_league_on_a_phone(live_server, browser):
     assert "Sortear la siguiente jornada" not in page.inner_text("main")  # round 1 is on
     page.click("text=hoja de mesas")
     page.wait_for_load_state()
+    page.click("#redraw-form summary")  # it asks first: the draw as it stands is lost
+    assert "Sus mesas se sortean de nuevo" in page.inner_text("#redraw-form")
     page.click("#redraw-form button")
     page.wait_for_load_state()
     assert "Se ha vuelto a sortear la jornada 1." in page.inner_text("main")
