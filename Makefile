@@ -21,6 +21,7 @@ run: $(VENV)/.installed-runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py recompute_standings
+	$(PY) manage.py analyse_hands
 	DEBUG=true $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # the suite on TEST_WORKERS processes (pytest-xdist; `make test TEST_WORKERS=0` for one)
