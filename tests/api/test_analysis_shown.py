@@ -7,6 +7,9 @@ import html as entities
 import random
 import re
 
+from django.contrib.auth import get_user_model
+from django.test import Client
+
 from games import services
 from games.engine import find_game
 from games.engine.cuatrola.simulate import random_match
@@ -93,12 +96,20 @@ def test_a_hand_left_to_analyse_hands_says_so(setup, django_capture_on_commit_ca
                 "reason": "pending",
                 "waits_for": "analyse_hands",
             }
+    # the command is named to the site's staff only: a visitor cannot run it
     page = client_for().get(f"/matches/{match.pk}/").content.decode()
+    assert "análisis pendiente: este sitio no analiza estas manos al anotarlas" in texts(
+        page, "hand-analysis"
+    )
+    assert "analyse_hands" not in page
+    operator = Client()
+    operator.force_login(get_user_model().objects.create_user("operator", is_staff=True))
+    page = operator.get(f"/matches/{match.pk}/").content.decode()
     assert (
         "análisis pendiente: este sitio no analiza estas manos al anotarlas; lo hace la orden "
         "manage.py analyse_hands"
     ) in texts(page, "hand-analysis")
-    english = client_for().get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content
+    english = operator.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content
     assert "the command manage.py analyse_hands makes it" in english.decode()
     cuatrola = random_match(random.Random(5), max_hands=2, with_deal=True, declare=0)
     cuatrola.seats = [p.display_name for p in setup.players]
