@@ -164,8 +164,8 @@ def test_the_kept_state_is_the_one_the_next_event_starts_from(dealt):
     against it (here an empty match, in which no hand is in play)."""
     match, posts = dealt
     assert statecache.load(match) is not None
-    cache.set(statecache.key(match), statecache.entry(match, services.new_state(match)))
-    statecache.LOCAL.clear()  # another process's copy: this one has none
+    statecache.shared_set(statecache.key(match), statecache.entry(match, services.new_state(match)))
+    statecache.forget_local()  # another process's copy: this one has none
     hand = match.hands.get(number=1)
     event = {k: v for k, v in posts[3].items() if k not in ("hand", "expected_seq")}
     with pytest.raises(services.Refused) as refused:
@@ -181,7 +181,7 @@ def test_a_state_kept_for_another_version_is_ignored(setup, dealt):
     """The match moved on without keeping a state (a merge of players bumps the version):
     the old entry, poisoned here, is not read; the event is judged against the log."""
     match, posts = dealt
-    cache.set(statecache.key(match), statecache.entry(match, services.new_state(match)))
+    statecache.shared_set(statecache.key(match), statecache.entry(match, services.new_state(match)))
     Match.objects.filter(pk=match.pk).update(version=match.version + 1)
     match = current(match)
     assert statecache.load(match) is None
@@ -201,7 +201,7 @@ def test_this_process_reads_its_own_kept_state_until_another_write(dealt):
     Match.objects.filter(pk=match.pk).update(version=match.version + 1)
     moved = current(match)
     assert statecache.load(moved) is None  # its own copy is of the version before
-    cache.set(statecache.key(moved), statecache.entry(moved, services.new_state(moved)))
+    statecache.shared_set(statecache.key(moved), statecache.entry(moved, services.new_state(moved)))
     assert statecache.load(moved).hands == []  # the other process's entry
 
 
