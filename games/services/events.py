@@ -85,7 +85,7 @@ def _locked(match_id: int, user: User, *, hidden_missing: bool = False) -> Match
     what it sits in (``clubs.access.with_container``, :func:`.statements.locked_match`):
     the policy's questions and the followers need no query of their own. The lock is on
     the match's row alone."""
-    match = statements.locked_match(match_id)
+    match = statements.locked_match(match_id, user)
     if match is None:
         raise Match.DoesNotExist(f"no match {match_id}")
     if hidden_missing and not may_read(user, match):
