@@ -67,15 +67,18 @@ logger = logging.getLogger("games.services")
 #: minutes; a match left overnight is replayed once when it resumes)
 TIMEOUT = 6 * 3600
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
+#: how an entry is stored: 2 since the entry went to Redis as it is (before, Django's
+#: cache pickled the bytes): a deploy's old and new processes read none of each other's
+FORMAT = 2
 FOLDING = Path(fold.__file__).resolve()
 
 
 @functools.cache
 def revision() -> str:
     """A digest of the engine's source files, of the folding's (its classes are in the
-    pickle too) and of the Python that pickles: another engine (a deploy) or another
-    interpreter never reads this one's pickles."""
-    digest = hashlib.sha256(f"{sys.version_info[:2]}|{pickle.HIGHEST_PROTOCOL}".encode())
+    pickle too), of the Python that pickles and of the entry's :data:`FORMAT`: another
+    engine (a deploy) or another interpreter never reads this one's pickles."""
+    digest = hashlib.sha256(f"{sys.version_info[:2]}|{pickle.HIGHEST_PROTOCOL}|{FORMAT}".encode())
     for path in [*sorted(ENGINE.rglob("*.py")), FOLDING]:
         digest.update(str(path.relative_to(ENGINE.parent)).encode())
         digest.update(path.read_bytes())

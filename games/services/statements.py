@@ -210,10 +210,17 @@ def _rows_update(
     return f"UPDATE {table} SET {assign} WHERE {pk} IN ({keys})", count * (2 * len(names) + 1)
 
 
+@functools.lru_cache(maxsize=16)
+def _fields(model: type[Model], names: tuple[str, ...]) -> list[Any]:
+    """``model``'s fields ``names`` (looked up once: four models' on every event)."""
+    return [model._meta.get_field(n) for n in names]
+
+
 def _prepared(obj: Model, names: tuple[str, ...], connection: Any) -> list[Any]:
     """The values of ``obj``'s fields ``names`` as its model's fields send them."""
-    fields = [obj._meta.get_field(n) for n in names]
-    return [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
+    return [
+        f.get_db_prep_save(getattr(obj, f.attname), connection) for f in _fields(type(obj), names)
+    ]
 
 
 def store_event(
