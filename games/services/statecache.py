@@ -100,7 +100,11 @@ def tag(match: Match) -> bytes:
 def entry(match: Match, state: Any) -> bytes:
     """What is kept for ``state`` as the state of ``match`` at its version: the tag, then
     the pickle of the state folded (:func:`fold.fold`)."""
-    return tag(match) + pickle.dumps(fold.fold(state), protocol=pickle.HIGHEST_PROTOCOL)
+    return _entry(match, fold.fold(state))
+
+
+def _entry(match: Match, light: Any) -> bytes:
+    return tag(match) + pickle.dumps(light, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 #: this process's own entries, by key, the latest kept last (a first level before the
@@ -220,9 +224,16 @@ def keep(match: Match, state: Any, *, offer: bool = False) -> None:
     ``offer``: the request in progress reads ``state`` only to answer, and changes it no
     more: once its answer is sent the object is this process's for the match's next
     write (:data:`OBJECTS`)."""
-    blob = entry(match, state)
+    light = fold.fold(state)
+    blob = _entry(match, light)
     where, version = key(match), match.version
     expected = blob[: blob.index(b"\n") + 1]
+    # the object handed over is the folded one, unfolded as a pickle's would be: not the
+    # request's whole state, which would hold every hand from then on (what later
+    # events fold and sum would grow with the match). Its lists are its own (the
+    # answer still reads ``state``), the hands in it shared with ``state`` until the
+    # request is over.
+    kept = fold.unfold(light) if offer else None
 
     def store() -> None:
         LOCAL[where] = blob
@@ -231,7 +242,7 @@ def keep(match: Match, state: Any, *, offer: bool = False) -> None:
             LOCAL.popitem(last=False)
         offered = getattr(_offered, "items", None)
         if offer and offered is not None:
-            offered.append((where, version, expected, state))
+            offered.append((where, version, expected, kept))
         try:
             shared_set(where, blob)
         except Exception:  # the write is committed: the next one replays

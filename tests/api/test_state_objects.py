@@ -5,11 +5,14 @@ left — never after another process's write or a correction, never after a refu
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games import services
+from games.engine import find_game, hand_events
 from games.models import Match
-from games.services import statecache
+from games.services import fold, statecache
 
 from .conftest import client_for
 from .helpers import create_match, post_event, seen
@@ -112,3 +115,26 @@ def test_a_retry_takes_the_object_and_hands_over_nothing(dealt):
     assert kept(state["id"]) is None
     state = post_event(client, state["id"], state, {"kind": "call", "call": "pass"})
     assert seen(kept(state["id"])[1]) == seen(services.replay(current(state["id"])))
+
+
+def test_the_object_holds_no_more_hands_than_a_pickle(setup):
+    """Three hands posted through one process, every write starting from the object:
+    it holds the hand in play and the last complete one, the older hands folded as a
+    pickle's are — what each event folds and sums stays the same however long the
+    match (the request's whole state would hold every hand from then on)."""
+    game = find_game("cuatrola")
+    rules = game.parse_rules({})
+    record = game.random_match(random.Random(3), rules, max_hands=3, with_deal=False)
+    client = client_for(setup.scorer)
+    dealer = record.hands[0].dealer
+    match_id = create_match(client, setup.players, rules=rules.as_dict(), first_dealer=dealer)["id"]
+    for number, hand in enumerate(record.hands, 1):
+        for seq, event in enumerate(hand_events(hand)):
+            body = {"hand": number, "expected_seq": seq, **game.event_to_dict(event)}
+            answer = client.post(f"/api/v1/matches/{match_id}/events/", body, format="json")
+            assert answer.status_code == 201, answer.json()
+            obj = kept(match_id)[1]
+            assert len([h for h in obj.hands if h is not fold.FOLDED]) <= 2, (number, seq)
+    assert len(record.hands) == 3
+    assert fold.folded(obj).hands == 2
+    assert seen(obj) == seen(services.replay(current(match_id)))
