@@ -88,10 +88,13 @@ def gunicorn(
     """Serve the site of the tree ``root`` (this one unless an A/B bench says) with
     gunicorn on a free port; yields the port. Tasks run in-process unless ``broker`` (a
     Redis URL) is given: then they are queued there, as in production (no worker runs
-    them; the queue is emptied when the server stops)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    them; the queue is emptied when the server stops). ``BENCH_PORT`` names the port
+    instead (a shared machine where each runner has ports of its own)."""
+    port = int(os.environ.get("BENCH_PORT") or 0)
+    if not port:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
     env = {
         **os.environ,
         "DATABASE_URL": database_url,

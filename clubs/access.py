@@ -172,11 +172,23 @@ def grants(user: AnyUser) -> Grants:
     cached = getattr(user, "_access_grants", None)
     if cached is not None:
         return cached
+    return remember_grants(user, _grant_rows(user))
+
+
+def grants_read(user: AnyUser) -> bool:
+    """Has this user object's request read its grants already (:func:`grants`)?"""
+    return getattr(user, "_access_grants", None) is not None
+
+
+def remember_grants(user: AnyUser, rows: list[tuple[str, int, str | None, int | None]]) -> Grants:
+    """The grants ``rows`` say (:func:`_grant_rows`'s, or those of
+    :func:`grants_statement` run within another statement), kept on ``user`` as
+    :func:`grants` keeps them: the user's for the rest of the request."""
     roles: dict[int, str] = {}
     players: set[int] = set()
     scoped: frozenset[int] = frozenset()
     token = None
-    for kind, club, role, scope in _grant_rows(user):
+    for kind, club, role, scope in rows:
         if kind == "member":
             roles[club] = role
         elif kind == "player":
@@ -195,7 +207,15 @@ def grants(user: AnyUser) -> Grants:
 
 #: a pk no user has: the grants' statement is compiled once with it, then run with the
 #: user's (compiling the union cost ~1 ms of an event's CPU, running it ~0.05 ms)
-_ANY_USER = -1
+_ANY_USER = ANY_USER = -1
+
+
+def grants_statement(alias: str) -> tuple[str, tuple[Any, ...]]:
+    """The SQL of a user's grant rows (``(kind, club, role, scope)``, as
+    :func:`remember_grants` takes them) and its parameters, the user's pk given as
+    :data:`ANY_USER`: for a statement that reads them with another (an event's lock
+    of its match, games/services/statements.py), one round trip instead of two."""
+    return _grants_statement(alias, device_scope())
 
 
 def _grant_rows(user: AnyUser) -> list[tuple[str, int, str | None, int | None]]:
@@ -203,7 +223,7 @@ def _grant_rows(user: AnyUser) -> list[tuple[str, int, str | None, int | None]]:
     ``(kind, club, role, scope)`` rows, in one query (every request of a user reads
     them: three queries were three of an event's thirteen)."""
     alias = Membership.objects.db
-    sql, params = _grants_statement(alias, device_scope())
+    sql, params = grants_statement(alias)
     with prepared_cursor(alias) as cursor:
         cursor.execute(sql, [user.pk if p == _ANY_USER else p for p in params])
         return cursor.fetchall()

@@ -158,7 +158,7 @@ def empty_cache():
     from games.services import statecache
 
     cache.clear()
-    statecache.LOCAL.clear()
+    statecache.forget_local()
 
 
 @pytest.fixture(autouse=True)

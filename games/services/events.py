@@ -63,7 +63,7 @@ def record_posted(
     """
     with transaction.atomic():
         match = _locked(match_id, user)
-        return _record(match, number, expected_seq, event, user)
+        return _record(match, number, expected_seq, event, user, offer=False)
 
 
 def record_read(match_id: int, user: User, read: Callable[[Match], Posted]) -> Outcome:
@@ -74,7 +74,9 @@ def record_read(match_id: int, user: User, read: Callable[[Match], Posted]) -> O
     with transaction.atomic():
         match = _locked(match_id, user, hidden_missing=True)
         number, expected_seq, event = read(match)
-        return _record(match, number, expected_seq, event, user)
+        # the API answers from the state and changes it no more: the object itself is
+        # kept for this process's next write of the match (statecache.OBJECTS)
+        return _record(match, number, expected_seq, event, user, offer=True)
 
 
 def _locked(match_id: int, user: User, *, hidden_missing: bool = False) -> Match:
@@ -83,7 +85,7 @@ def _locked(match_id: int, user: User, *, hidden_missing: bool = False) -> Match
     what it sits in (``clubs.access.with_container``, :func:`.statements.locked_match`):
     the policy's questions and the followers need no query of their own. The lock is on
     the match's row alone."""
-    match = statements.locked_match(match_id)
+    match = statements.locked_match(match_id, user)
     if match is None:
         raise Match.DoesNotExist(f"no match {match_id}")
     if hidden_missing and not may_read(user, match):
@@ -94,9 +96,16 @@ def _locked(match_id: int, user: User, *, hidden_missing: bool = False) -> Match
 
 
 def _record(
-    match: Match, number: int | None, expected_seq: int, event: dict[str, Any], user: User
+    match: Match,
+    number: int | None,
+    expected_seq: int,
+    event: dict[str, Any],
+    user: User,
+    *,
+    offer: bool,
 ) -> Outcome:
-    """:func:`record_posted` once the match is locked and the user may record it."""
+    """:func:`record_posted` once the match is locked and the user may record it
+    (``offer``: :func:`.statecache.keep`'s)."""
     hand_named = number is not None
     hand = statements.hand_of(match, number)
     if hand is None:
@@ -121,7 +130,7 @@ def _record(
     state = state_of(match)  # the state the last write kept, or the log replayed
     latest = _apply_and_store(game, match, hand, state, parsed, user)
     if _replays_alike(game, state, parsed):
-        statecache.keep(match, state)
+        statecache.keep(match, state, offer=offer)
     return Outcome(match, state, hand=latest)
 
 

@@ -16,15 +16,23 @@ and imports write through the ORM (:mod:`.derive`, :mod:`.records`)."""
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import connections
-from django.db.models import Model, QuerySet
+from django.db.models import Model, QuerySet, TextField
+from django.db.models.expressions import RawSQL
 from django.db.models.query import get_related_populators
 from django.utils import timezone
 
-from clubs.access import with_container
+from clubs.access import (
+    ANY_USER,
+    grants_read,
+    grants_statement,
+    remember_grants,
+    with_container,
+)
 from clubs.prepared import prepared_cursor
 
 from ..models import Hand, HandEvent, Match, MatchUnit
@@ -81,14 +89,29 @@ def _one(alias: str, name: str, values: dict[int, Any]) -> Any:
     return rows[0] if rows else None
 
 
+def _match_read() -> QuerySet:
+    """The match's row locked (its alone), with its club and what it sits in."""
+    return with_container(
+        Match.objects.select_for_update(of=("self",)).select_related("club")
+    ).filter(pk=_PK)
+
+
+def _match_and_grants_read() -> QuerySet:
+    """:func:`_match_read` and, in the same row, the user's grant rows (``clubs.access``'s
+    statement, its user the placeholder ``ANY_USER``) as a JSON array of arrays: one
+    round trip for the lock and the policy's facts (PostgreSQL's ``json_agg``)."""
+    sql, params = grants_statement(Match.objects.db)
+    rows = (
+        "SELECT CAST(COALESCE(json_agg(json_build_array(g.kind, g.club, g.role, g.scope)), "
+        f"'[]') AS text) FROM ({sql}) AS g(kind, club, role, scope)"
+    )
+    return _match_read().annotate(grant_rows=RawSQL(rows, params, output_field=TextField()))
+
+
 #: the reads, as the querysets they replace
 READS: dict[str, Callable[[], QuerySet]] = {
-    # the match's row locked (its alone), with its club and what it sits in
-    "match": lambda: (
-        with_container(Match.objects.select_for_update(of=("self",)).select_related("club"))
-        .filter(pk=_PK)
-        .order_by()[:1]
-    ),
+    "match": lambda: _match_read().order_by()[:1],
+    "match and grants": lambda: _match_and_grants_read().order_by()[:1],
     # a hand by its number, by pk (the model's ordering joins the match)
     "hand": lambda: Hand.objects.filter(match_id=_PK, number=_NUMBER).order_by("pk")[:1],
     "latest hand": lambda: Hand.objects.filter(match_id=_PK).order_by("-number")[:1],
@@ -97,10 +120,20 @@ READS: dict[str, Callable[[], QuerySet]] = {
 }
 
 
-def locked_match(match_id: int) -> Match | None:
+def locked_match(match_id: int, user: Any = None) -> Match | None:
     """The match ``match_id`` (None: there is none), its row locked for the transaction,
-    read with its club and its container (``clubs.access.with_container``)."""
-    return _one(Match.objects.db, "match", {_PK: match_id})
+    read with its club and its container (``clubs.access.with_container``) and, on
+    PostgreSQL, ``user``'s grants when the request has not read them yet (kept on the
+    user as ``clubs.access.grants`` keeps them: the policy asks no statement of its
+    own). Elsewhere (SQLite has no ``json_agg``) the policy reads them itself."""
+    alias = Match.objects.db
+    authenticated = user is not None and user.is_authenticated
+    if not authenticated or grants_read(user) or connections[alias].vendor != "postgresql":
+        return _one(alias, "match", {_PK: match_id})
+    match = _one(alias, "match and grants", {_PK: match_id, ANY_USER: user.pk})
+    if match is not None:
+        remember_grants(user, [tuple(row) for row in json.loads(match.grant_rows)])
+    return match
 
 
 def hand_of(match: Match, number: int | None) -> Hand | None:
@@ -177,10 +210,17 @@ def _rows_update(
     return f"UPDATE {table} SET {assign} WHERE {pk} IN ({keys})", count * (2 * len(names) + 1)
 
 
+@functools.lru_cache(maxsize=16)
+def _fields(model: type[Model], names: tuple[str, ...]) -> list[Any]:
+    """``model``'s fields ``names`` (looked up once: four models' on every event)."""
+    return [model._meta.get_field(n) for n in names]
+
+
 def _prepared(obj: Model, names: tuple[str, ...], connection: Any) -> list[Any]:
     """The values of ``obj``'s fields ``names`` as its model's fields send them."""
-    fields = [obj._meta.get_field(n) for n in names]
-    return [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
+    return [
+        f.get_db_prep_save(getattr(obj, f.attname), connection) for f in _fields(type(obj), names)
+    ]
 
 
 def store_event(

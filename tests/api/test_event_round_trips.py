@@ -58,5 +58,5 @@ def test_an_event_adds_the_states_set_and_a_get_after_another_process(
         return list(commands)
 
     assert call() == [*me, "SET"]  # this process wrote last: its own copy is read
-    statecache.LOCAL.clear()  # as if another gunicorn worker had written it
+    statecache.forget_local()  # as if another gunicorn worker had written it
     assert call() == [*me, "GET", "SET"]

@@ -47,10 +47,11 @@ def test_a_statement_is_planned_five_times_then_run_on_its_generic_plan(db):
 
 
 def test_an_events_statements_are_prepared_and_logged(setup):
-    """Four calls recorded with a user's API key: the lock, the grants, the hand's read
-    and the write ran four times each by name (the token's lookup, Django's, is not
-    prepared) — and Django's query log still shows each (the tests' query counts read
-    it): its text, with PostgreSQL's placeholders."""
+    """Four calls recorded with a user's API key: the lock (the user's grants read in
+    the same statement: no statement of their own), the hand's read and the write ran
+    four times each by name (the token's lookup, Django's, is not prepared) — and
+    Django's query log still shows each (the tests' query counts read it): its text,
+    with PostgreSQL's placeholders."""
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {create_user_token(setup.scorer)[1]}")
     state = create_match(client, setup.players, first_dealer=3)
@@ -61,8 +62,9 @@ def test_an_events_statements_are_prepared_and_logged(setup):
             state = post_event(client, state["id"], state, {"kind": "call", "call": "pass"})
     after = prepared()
     ran = {text: sum(after[text]) - sum(before.get(text, (0, 0))) for text in after}
-    assert sorted(n for n in ran.values() if n) == [4, 4, 4, 4], ran
-    assert {text.split()[0] for text in ran if ran[text]} == {"SELECT", "((SELECT", "WITH"}
+    assert sorted(n for n in ran.values() if n) == [4, 4, 4], ran
+    assert {text.split()[0] for text in ran if ran[text]} == {"SELECT", "WITH"}
+    assert sum("json_agg" in text and "FOR UPDATE" in text for text in ran if ran[text]) == 1
     logged = [q["sql"] for q in queries.captured_queries]
-    assert sum("$1" in sql for sql in logged) == 16, logged
+    assert sum("$1" in sql for sql in logged) == 12, logged
     assert not [sql for sql in logged if sql is None]
