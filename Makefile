@@ -47,4 +47,4 @@ analysis-pure:
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .hypothesis
-	rm -f games/engine/analysis/*.so
+	rm -f games/engine/analysis/*.so games/engine/analysis/compiled-sources.json

@@ -15,11 +15,13 @@ Needs Cython (requirements-fast.txt) and a C compiler; run from the repository r
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
 from pathlib import Path
 
+from .accel import BUILT_FROM, source_digests
 from .accel import COMPILED as MODULES
 
 HERE = Path(__file__).resolve().parent
@@ -33,6 +35,7 @@ def built() -> list[Path]:
 def clean() -> None:
     for path in built():
         path.unlink()
+    (HERE / BUILT_FROM).unlink(missing_ok=True)
 
 
 def build() -> None:
@@ -66,6 +69,9 @@ def build() -> None:
         cmd.inplace = True
         cmd.build_temp = cmd.build_lib = tmp
         dist.run_command("build_ext")
+    # what they were built from: a later change of a source makes the package load it
+    # instead (accel.stale)
+    (HERE / BUILT_FROM).write_text(json.dumps(source_digests(), indent=1, sort_keys=True))
 
 
 def main(argv: list[str] | None = None) -> None:
