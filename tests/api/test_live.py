@@ -127,7 +127,16 @@ def test_schema_and_docs_pages():
     assert {"400", "403", "404", "409"} <= set(events["responses"])
     assert events["description"]
     assert "deviceToken" in schema["components"]["securitySchemes"]
-    assert client.get("/api/docs/").status_code == 200
+    docs = client.get("/api/docs/", HTTP_ACCEPT_LANGUAGE="es")
+    assert docs.status_code == 200
+    page = docs.content.decode()
+    # Swagger UI and the schema are English (as the API), the way back the reader's language
+    assert '<html lang="en">' in page
+    assert '<p class="back" lang="es"><a href="/">← Volver al sitio</a></p>' in page
+    assert 'id="swagger-ui"' in page
+    assert "?script=" in page
+    english = client.get("/api/docs/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<p class="back" lang="en"><a href="/">← Back to the site</a></p>' in english
 
 
 def test_live_names_the_decks_suits_ranks_and_faces_in_the_readers_language():
