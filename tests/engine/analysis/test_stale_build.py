@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -45,7 +46,11 @@ def test_a_build_is_current_until_a_source_changes(tmp_path):
 def test_the_package_loads_the_source_beside_a_stale_build(tmp_path):
     # a copy of the engine whose solver "extension" is not even a library: importing it
     # would fail, so the package must not (and says why)
-    shutil.copytree(ENGINE, tmp_path / "games" / "engine", ignore=shutil.ignore_patterns("*.so"))
+    shutil.copytree(
+        ENGINE,
+        tmp_path / "games" / "engine",
+        ignore=shutil.ignore_patterns("*.so", accel.BUILT_FROM),
+    )
     (tmp_path / "games" / "__init__.py").write_text("")
     (tmp_path / "games" / "engine" / "analysis" / f"solver{SUFFIX}").write_bytes(b"not a build")
     code = (
@@ -53,7 +58,12 @@ def test_the_package_loads_the_source_beside_a_stale_build(tmp_path):
         "print(a.ACCELERATED, s.__file__.endswith('solver.py'))"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+        env={k: v for k, v in os.environ.items() if k != "ANALYSIS_PURE"},
     )
     assert done.stdout.split() == ["False", "True"]
     assert "older than its source" in done.stderr
