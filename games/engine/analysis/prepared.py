@@ -37,8 +37,11 @@ def prepare(solver: Any, spec: Spec, packed: bool) -> None:
     # the spec's fields the hot path reads, as attributes of the solver itself
     solver.points, solver.counted, solver.order = spec.points, spec.counted, spec.order
     solver.active, solver.r, solver.trump, solver.size = (
-        spec.active, spec.per_suit, spec.trump, spec.trick_size,
-    )  # fmt: skip
+        spec.active,
+        spec.per_suit,
+        spec.trump,
+        spec.trick_size,
+    )
     solver.suit_mask, solver.above, solver.beat = spec.suit_mask, spec.above, spec.beat
     solver.c7 = spec.rule == "c7"
     solver.capot = spec.capot_bonus > 0

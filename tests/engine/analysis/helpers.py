@@ -3,8 +3,12 @@ engine's computer players, with random legal cards and random cantes (sung or no
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from games.engine import find_game
@@ -69,3 +73,22 @@ def engine_value(name: str, facts: dict, spec: Any) -> int:
     if facts["capot"] is not None:
         value += 90 if facts["capot"] == side else -90
     return value
+
+
+def form_loaded(cwd: Path, **env: str | None) -> subprocess.CompletedProcess:
+    """Import the analysis package in a fresh interpreter run in ``cwd`` (the environment
+    changed by ``env``: None removes a variable); its stdout says ``ACCELERATED`` and
+    whether ``solver`` came from its ``.py``."""
+    code = (
+        "import games.engine.analysis as a, games.engine.analysis.solver as s;"
+        "print(a.ACCELERATED, s.__file__.endswith('solver.py'))"
+    )
+    environ = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=True,
+        env=environ,
+    )

@@ -5,9 +5,6 @@ default install); test_solver.py's solver == minimax properties run in either fo
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,7 +15,7 @@ from games.engine.analysis import ACCELERATED, Solver, accel
 from games.engine.analysis import solver as solver_module
 from games.engine.analysis.positions import position_of
 
-from .helpers import TABLES, random_hand
+from .helpers import TABLES, form_loaded, random_hand
 
 pytestmark = pytest.mark.skipif(
     not ACCELERATED,
@@ -45,18 +42,7 @@ def test_the_pure_copy_is_python_and_the_package_compiled():
 
 
 def test_analysis_pure_runs_the_python_form_where_the_compiled_one_is_built():
-    code = (
-        "import games.engine.analysis as a, games.engine.analysis.solver as s;"
-        "print(a.ACCELERATED, s.__file__.endswith('solver.py'))"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=Path(__file__).resolve().parents[3],
-        env={**os.environ, "ANALYSIS_PURE": "1"},
-    )
+    done = form_loaded(Path(__file__).resolve().parents[3], ANALYSIS_PURE="1")
     assert done.stdout.split() == ["False", "True"]
 
 

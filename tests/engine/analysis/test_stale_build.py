@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import importlib.machinery
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from games.engine.analysis import accel
+
+from .helpers import form_loaded
 
 ENGINE = Path(accel.__file__).resolve().parents[1]
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]  # e.g. .cpython-311-x86_64-linux-gnu.so
@@ -53,17 +52,6 @@ def test_the_package_loads_the_source_beside_a_stale_build(tmp_path):
     )
     (tmp_path / "games" / "__init__.py").write_text("")
     (tmp_path / "games" / "engine" / "analysis" / f"solver{SUFFIX}").write_bytes(b"not a build")
-    code = (
-        "import games.engine.analysis as a, games.engine.analysis.solver as s;"
-        "print(a.ACCELERATED, s.__file__.endswith('solver.py'))"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        check=True,
-        env={k: v for k, v in os.environ.items() if k != "ANALYSIS_PURE"},
-    )
+    done = form_loaded(tmp_path, ANALYSIS_PURE=None)
     assert done.stdout.split() == ["False", "True"]
     assert "older than its source" in done.stderr
