@@ -103,7 +103,7 @@ def my_table(request: HttpRequest) -> HttpResponse:
 @login_required
 def device_qr(request: HttpRequest, slug: str, token: int) -> HttpResponse:
     """Organisers: a QR code that signs a device in as ``token`` (one use, expires)."""
-    club = get_object_or_404(Club, slug=slug)
+    club = get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
     if not may_organise(request.user, club):
         raise PermissionDenied
     device = get_object_or_404(club.device_tokens, pk=token, revoked_at__isnull=True)

@@ -203,3 +203,20 @@ def test_a_private_clubs_sign_in_page_is_404_without_one_of_its_codes(db):
     assert Client().post(link, {}).status_code == 401  # its own code, spent: told so
     # a public club says why a code fails, as before
     assert Client().get("/clubs/otra/device-sign-in/?code=forged").status_code == 401
+
+
+def test_a_private_clubs_device_pages_are_404_to_a_stranger_as_a_missing_clubs(db):
+    """Making, showing and revoking a device's key: a logged-in stranger to a private club
+    gets the 404 of a club that does not exist, not a 403 that says it does."""
+    secret = ClubFactory(slug="secreta", is_private=True)
+    organiser = MembershipFactory(club=secret, role="organiser").user
+    token, _key = create_device_token(secret, organiser, "Mesa 9")
+    stranger = Client()
+    stranger.force_login(UserFactory(username="extraño"))
+    for slug in ("secreta", "no-such-club"):
+        assert stranger.post(f"/clubs/{slug}/device-tokens/", {"name": "X"}).status_code == 404
+        assert stranger.get(f"/clubs/{slug}/devices/{token.pk}/qr/").status_code == 404
+        revoke = f"/clubs/{slug}/device-tokens/{token.pk}/revoke/"
+        assert stranger.post(revoke).status_code == 404
+    token.refresh_from_db()
+    assert token.revoked_at is None
