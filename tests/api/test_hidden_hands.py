@@ -178,3 +178,19 @@ def test_a_refusal_that_what_was_shown_proves_is_told_whole_to_any_recorder(view
     assert devices["message"] == "seat 1 played 10o, but seat 3 holds it (shown as the trump card)"
     assert scorers["message"] == "seat 1 played 10o, but seat 3 holds it (dealt)"
     assert devices["item"] == scorers["item"]
+
+
+@pytest.mark.parametrize(
+    ("who", "named"),
+    [
+        ("anonymous", None),
+        ("player", None),
+        ("outsider", None),
+        ("device", "sco"),
+        ("scorer", "sco"),
+        ("organiser", "sco"),
+    ],
+)
+def test_the_matchs_scorer_is_a_login_named_only_to_those_who_record(viewers, in_play, who, named):
+    """``scorer`` is a username: a visitor, or a player who only reads, learns none."""
+    assert viewers[who].get(f"/api/v1/matches/{in_play['id']}/").json()["scorer"] == named
