@@ -180,3 +180,16 @@ def test_the_forgotten_password_page_says_to_ask_the_organiser():
     assert 'name="email"' not in text
     assert Client().post("/accounts/password_reset/", {"email": "a@b.c"}).status_code == 200
     assert get_user_model().objects.count() == 0
+
+
+def test_a_signed_in_login_changes_its_own_password_on_a_site_page():
+    ana = a_login("ana")
+    client = logged_in(ana)
+    page = client.get("/accounts/password_change/")
+    assert page.status_code == 200
+    assert "<h1>Cambiar la contraseña</h1>" in page.content.decode()
+    assert "admin" not in page.templates[0].name
+    body = {"old_password": OLD, "new_password1": NEW, "new_password2": NEW}
+    assert client.post("/accounts/password_change/", body).status_code == 302
+    assert not Client().login(username="ana", password=OLD)
+    assert Client().login(username="ana", password=NEW)
