@@ -36,6 +36,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import CharField, F, IntegerField, Model, Q, QuerySet, Value
 from django.db.models.functions import Cast
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from .models import Club, DeviceToken, Membership, Player
 from .prepared import prepared_cursor
@@ -323,6 +325,62 @@ def may_see_hands(user: AnyUser, match: Model) -> bool:
     """May ``user`` see the cards still held in the hand in play (the deal, the legal
     cards)? The same people as may undo: the match's scorer and organisers."""
     return may_undo(user, match)
+
+
+def password_link_refusal(user: AnyUser, club: Club, login: User) -> str | None:
+    """Why an organiser (``user``) of ``club`` may not make a set-password link for
+    ``login`` (a player's or a member's login of the club), or None when they may.
+
+    Whoever opens the link chooses the login's password, so it is made only for a login
+    that is the club's alone: a player or scorer of this club and of no other. An
+    organiser (here or elsewhere), a login with a role or a player in another club, a
+    device and the site's staff would be handed over with it — a takeover of another
+    club, or of the site. Another club is named only when ``user`` may read it."""
+    who = {"user": login.get_username()}
+    if login.is_staff or login.is_superuser:
+        return (
+            _(
+                "%(user)s is staff of this site: a link would hand over the site. Staff change "
+                "their password with manage.py changepassword."
+            )
+            % who
+        )
+    if DeviceToken.objects.filter(user=login).exists():
+        return _("%(user)s is a table's device: it signs in with its QR code.") % who
+    roles = Membership.objects.filter(user=login).exclude(club=club, role=Membership.Role.SCORER)
+    held = [*roles.select_related("club").order_by("role", "pk")]  # organiser first
+    held += Player.objects.filter(user=login).exclude(club=club).select_related("club")
+    if not held:
+        return None
+    first = held[0]
+    organiser = getattr(first, "role", None) == Membership.Role.ORGANISER
+    if not may_read(user, first.club):
+        said = _ORGANISER_ELSEWHERE if organiser else _MEMBER_ELSEWHERE
+        return _(said) % who
+    said = _ORGANISER_OF if organiser else _MEMBER_OF
+    return _(said) % (who | {"club": first.club.name})
+
+
+_ORGANISER_OF = gettext_noop(
+    "%(user)s is an organiser of %(club)s: a link made here would hand that club over. "
+    "They change their password themselves, or the site's staff do (manage.py "
+    "changepassword)."
+)
+_ORGANISER_ELSEWHERE = gettext_noop(
+    "%(user)s is an organiser of another club: a link made here would hand that club "
+    "over. They change their password themselves, or the site's staff do (manage.py "
+    "changepassword)."
+)
+_MEMBER_OF = gettext_noop(
+    "%(user)s also belongs to %(club)s: a link made here would hand over their place "
+    "there. They change their password themselves, or the site's staff do (manage.py "
+    "changepassword)."
+)
+_MEMBER_ELSEWHERE = gettext_noop(
+    "%(user)s also belongs to another club: a link made here would hand over their "
+    "place there. They change their password themselves, or the site's staff do "
+    "(manage.py changepassword)."
+)
 
 
 # ------------------------------------------------------------------------------ queries

@@ -3,6 +3,7 @@
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import UserChangeForm
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -114,6 +115,19 @@ User = get_user_model()
 admin.site.unregister(User)
 
 
+class PeopleUserChangeForm(UserChangeForm):
+    """A rename to another login's name in another case is the form's error, as the
+    add form's (the database refuses it too, clubs 0005: else a 500)."""
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        others = User.objects.filter(username__iexact=username).exclude(pk=self.instance.pk)
+        if others.exists():
+            raise self.instance.unique_error_message(User, ["username"])
+        return username
+
+
 @admin.register(User)
 class PeopleUserAdmin(UserAdmin):
+    form = PeopleUserChangeForm
     list_filter = (DeviceUserFilter, *UserAdmin.list_filter)

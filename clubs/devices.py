@@ -118,6 +118,18 @@ def check_sign_in(code: str, club: Club) -> DeviceToken:
     return token
 
 
+def signs_for(code: str, club: Club) -> bool:
+    """Is ``code`` a sign-in code this site signed for a device of ``club`` (spent, expired
+    or revoked as it may be)? What a browser that may not read a private club must hold
+    to be told anything about it (else 404: the club does not exist for it)."""
+    try:
+        data = signing.loads(code, salt=SIGN_IN_SALT)
+    except signing.BadSignature:
+        return False
+    pk = data.get("t") if isinstance(data, dict) else None
+    return isinstance(pk, int) and DeviceToken.objects.filter(pk=pk, club=club).exists()
+
+
 def redeem_sign_in(code: str, club: Club) -> DeviceToken:
     """Use ``code`` up (one sign-in per link) and give the token it signs in as."""
     with transaction.atomic():

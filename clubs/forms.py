@@ -62,7 +62,7 @@ class MemberForm(forms.Form):
         username = self.cleaned_data["username"].strip()
         user = (
             get_user_model()
-            .objects.filter(username=username, is_active=True, device_token__isnull=True)
+            .objects.filter(username__iexact=username, is_active=True, device_token__isnull=True)
             .first()
         )
         if user is None:
@@ -151,7 +151,7 @@ class PlayerForm(forms.ModelForm):
             return ""
         self.user = (
             get_user_model()
-            .objects.filter(username=username, is_active=True, device_token__isnull=True)
+            .objects.filter(username__iexact=username, is_active=True, device_token__isnull=True)
             .first()
         )
         if self.user is None:

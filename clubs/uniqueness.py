@@ -8,11 +8,13 @@ pages' :func:`save_or_form_error` (the form's error) both read it, so no view ne
 try/except of its own. A constraint not registered stays an error (500): it is a bug.
 
 The constraint is known by its name on PostgreSQL (``diag.constraint_name``) and by its
-columns on SQLite, whose message names only those.
+columns on SQLite, whose message names only those (or, for an index on an expression, the
+index's name).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -58,6 +60,15 @@ UNIQUES = (
         "username",
         N_("A user with that username already exists."),
     ),
+    # clubs 0005: "Ana" and "ana" are one login (an index on LOWER(username), named on
+    # SQLite too: its message names an expression index, not columns)
+    Unique(
+        "username_unique_ignoring_case",
+        "auth_user",
+        (),
+        "username",
+        N_("A user with that username already exists."),
+    ),
     # the table came from the tournaments app; clubs 0004 renamed its constraint
     Unique(
         "clubs_club_slug_key",
@@ -83,8 +94,9 @@ UNIQUES = (
     ),
 )
 _BY_NAME = {u.name: u for u in UNIQUES}
-_BY_COLUMNS = {(u.table, u.columns): u for u in UNIQUES}
+_BY_COLUMNS = {(u.table, u.columns): u for u in UNIQUES if u.columns}
 _SQLITE_PREFIX = "UNIQUE constraint failed: "
+_SQLITE_INDEX = re.compile(r"index '([^']+)'")  # an index on expressions has no columns
 
 
 def taken(error: IntegrityError) -> Unique | None:
@@ -95,6 +107,9 @@ def taken(error: IntegrityError) -> Unique | None:
     text = str(error)
     if not text.startswith(_SQLITE_PREFIX):
         return None
+    index = _SQLITE_INDEX.fullmatch(text[len(_SQLITE_PREFIX) :])
+    if index is not None:
+        return _BY_NAME.get(index[1])
     qualified = [c.strip().split(".", 1) for c in text[len(_SQLITE_PREFIX) :].split(",")]
     if any(len(q) != 2 for q in qualified) or len({t for t, _ in qualified}) != 1:
         return None

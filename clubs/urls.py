@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import passwords, views
 
 app_name = "clubs"
 urlpatterns = [
@@ -13,6 +13,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/new-login/", views.create_login, name="create_login"),
     path("clubs/<slug:slug>/members/<int:pk>/role/", views.change_role, name="change_role"),
     path("clubs/<slug:slug>/members/<int:pk>/remove/", views.remove_member, name="remove_member"),
+    path(
+        "clubs/<slug:slug>/logins/<int:pk>/password-link/",
+        passwords.password_link,
+        name="password_link",
+    ),
     path("clubs/<slug:slug>/players/new/", views.add_player, name="add_player"),
     path("clubs/<slug:slug>/players/<int:pk>/edit/", views.edit_player, name="edit_player"),
     path(

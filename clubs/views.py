@@ -11,13 +11,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -34,6 +31,7 @@ from .forms import (
     SignupForm,
 )
 from .models import Club, Membership, Player
+from .passwords import set_password_link
 from .uniqueness import save_or_form_error
 
 
@@ -139,20 +137,13 @@ def create_login(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _login_created(request, club, user, password, **context) -> HttpResponse:
     """The page that shows a new login's password once, and a link to choose another."""
-    # or they choose their own: Django's password-reset link, valid until it is used
-    # (the password changes) or PASSWORD_RESET_TIMEOUT passes
-    link = reverse(
-        "password_reset_confirm",
-        kwargs={
-            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
-            "token": default_token_generator.make_token(user),
-        },
-    )
+    # or they choose their own: a one-time link, spent when the password changes
+    link = set_password_link(request, user)
     context |= {
         "club": club,
         "new_user": user,
         "password": password,
-        "link": request.build_absolute_uri(link),
+        "link": link,
     }
     response = render(request, "clubs/login_created.html", context, status=201)
     response["Cache-Control"] = "no-store"

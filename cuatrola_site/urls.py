@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from clubs import passwords
 from clubs.menu import LandingLoginView
 
 from . import mine, views
@@ -28,6 +29,15 @@ urlpatterns = [
         name="api-docs",
     ),
     path("admin/", admin.site.urls),
+    # before django.contrib.auth's own: no e-mail form (the site sends none) but a page
+    # saying to ask the club's organiser, and the links the organisers make (clubs/passwords.py)
+    path("accounts/password_reset/", passwords.forgotten_password, name="password_reset"),
+    path("accounts/password_reset/done/", passwords.forgotten_password),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        passwords.SetPasswordView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -14,20 +14,21 @@ import segno
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from clubs.access import container_of, may_organise, may_record
+from clubs.access import container_of, may_organise, may_read, may_record
 from clubs.devices import (
     SIGN_IN_MAX_AGE,
     SignInRefused,
     check_sign_in,
     redeem_sign_in,
     sign_in_code,
+    signs_for,
 )
 from clubs.models import Club, DeviceToken
 
@@ -102,7 +103,7 @@ def my_table(request: HttpRequest) -> HttpResponse:
 @login_required
 def device_qr(request: HttpRequest, slug: str, token: int) -> HttpResponse:
     """Organisers: a QR code that signs a device in as ``token`` (one use, expires)."""
-    club = get_object_or_404(Club, slug=slug)
+    club = get_object_or_404(Club.objects.readable_by(request.user), slug=slug)
     if not may_organise(request.user, club):
         raise PermissionDenied
     device = get_object_or_404(club.device_tokens, pk=token, revoked_at__isnull=True)
@@ -128,6 +129,10 @@ def device_sign_in(request: HttpRequest, slug: str) -> HttpResponse:
     not spend the link), POST signs the browser in as the device and opens "Mi mesa"."""
     club = get_object_or_404(Club, slug=slug)
     code = request.GET.get("code") or request.POST.get("code") or ""
+    if not may_read(request.user, club) and not signs_for(code, club):
+        # the phone is not signed in yet, so a private club takes its code; without one
+        # of its codes the club does not exist (its name, or a 401, would say it does)
+        raise Http404
     try:
         if request.method == "POST":
             token = redeem_sign_in(code, club)

@@ -5,6 +5,8 @@
 - Tournaments 0009: a device token's tournament scope moves up from the old
   ``clubs_devicetoken.tournament_id`` column to ``TournamentDevice`` (and back).
 - Tournaments 0007: pairs and two-sided fixtures become entries of n players.
+- Clubs 0005: usernames unique whatever their case; logins that already differ only in
+  case stop it, named, with nothing changed.
 
 The move of clubs out of tournaments (the old clubs 0001-0002, games 0003, tournaments
 0005) can no longer be replayed: that history was rewritten in place so that clubs
@@ -210,4 +212,34 @@ def test_pairs_and_two_sided_fixtures_become_entries_of_n_players_and_back():
         (2, p[2].pk, p[3].pk),
         (3, p[4].pk, p[5].pk),
     ]
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def test_usernames_differing_only_in_case_stop_the_unique_index_naming_them():
+    from django.contrib.auth.models import User
+    from django.core.management.base import CommandError
+    from django.db import IntegrityError, transaction
+
+    before = [("clubs", "0004_rename_constraints_from_tournaments")]
+    migrate(before)
+    ana = User.objects.create(username="Ana")
+    twin = User.objects.create(username="ana")
+    User.objects.create(username="Blas")
+    with pytest.raises(CommandError) as stopped:
+        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    assert str(stopped.value) == (
+        "clubs 0005 makes usernames unique whatever their case, but these logins differ "
+        f"only in case: 'Ana' (id {ana.pk}) and 'ana' (id {twin.pk}). Rename all but one "
+        "of each group (admin > Users) and run migrate again; nothing was changed."
+    )
+    assert sorted(User.objects.values_list("username", flat=True)) == ["Ana", "Blas", "ana"]
+
+    User.objects.filter(pk=twin.pk).update(username="ana-2")
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create(username="BLAS")
+    # and back: the index goes, the case twins may be made again
+    migrate(before)
+    User.objects.create(username="BLAS")
+    User.objects.filter(username="BLAS").delete()
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

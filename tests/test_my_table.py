@@ -10,7 +10,7 @@ import pytest
 from django.core import signing
 from django.test import Client
 
-from clubs.devices import SIGN_IN_MAX_AGE, create_device_token, revoke_device_token
+from clubs.devices import SIGN_IN_MAX_AGE, create_device_token, revoke_device_token, sign_in_code
 from games import services
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services as tournaments
@@ -178,3 +178,45 @@ def test_my_table_says_which_table_and_lists_a_tournaments_matches_by_table():
     order = [int(m) for m in re.findall(r'data-match="(\d+)"', html)]
     # by table (2 then 5), the friendly match after the tournament's
     assert order == [second.match.pk, first.match.pk, friendly.pk]
+
+
+def test_a_private_clubs_sign_in_page_is_404_without_one_of_its_codes(db):
+    """The phone is not signed in, so the page takes anyone; but a private club exists
+    only for who holds one of its codes: a forged code, another club's code or none is
+    the 404 of a club that does not exist (not a 401 naming the club)."""
+    secret = ClubFactory(slug="secreta", name="Peña Secreta", is_private=True)
+    organiser = MembershipFactory(club=secret, role="organiser").user
+    token, _key = create_device_token(secret, organiser, "Mesa 9")
+    other = ClubFactory(slug="otra")
+    other_organiser = MembershipFactory(club=other, role="organiser").user
+    other_token, _key = create_device_token(other, other_organiser, "Mesa 1")
+    others_code = sign_in_code(other_token, other_organiser)
+    for code in ("forged", others_code, ""):
+        for send in (Client().get, Client().post):
+            answer = send(f"/clubs/secreta/device-sign-in/?code={code}")
+            assert answer.status_code == 404
+            assert "Secreta" not in answer.content.decode()
+    assert Client().get("/clubs/no-such-club/device-sign-in/?code=x").status_code == 404
+    link = f"/clubs/secreta/device-sign-in/?code={sign_in_code(token, organiser)}"
+    assert "Peña Secreta" in Client().get(link).content.decode()
+    assert Client().post(link, {}).status_code == 302
+    assert Client().post(link, {}).status_code == 401  # its own code, spent: told so
+    # a public club says why a code fails, as before
+    assert Client().get("/clubs/otra/device-sign-in/?code=forged").status_code == 401
+
+
+def test_a_private_clubs_device_pages_are_404_to_a_stranger_as_a_missing_clubs(db):
+    """Making, showing and revoking a device's key: a logged-in stranger to a private club
+    gets the 404 of a club that does not exist, not a 403 that says it does."""
+    secret = ClubFactory(slug="secreta", is_private=True)
+    organiser = MembershipFactory(club=secret, role="organiser").user
+    token, _key = create_device_token(secret, organiser, "Mesa 9")
+    stranger = Client()
+    stranger.force_login(UserFactory(username="extraño"))
+    for slug in ("secreta", "no-such-club"):
+        assert stranger.post(f"/clubs/{slug}/device-tokens/", {"name": "X"}).status_code == 404
+        assert stranger.get(f"/clubs/{slug}/devices/{token.pk}/qr/").status_code == 404
+        revoke = f"/clubs/{slug}/device-tokens/{token.pk}/revoke/"
+        assert stranger.post(revoke).status_code == 404
+    token.refresh_from_db()
+    assert token.revoked_at is None

@@ -23,6 +23,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.services]
         (lambda club: Player.objects.create(club=club, display_name="Ana"), "name"),
         (lambda club: Club.objects.create(name="Otra", slug=club.slug), "slug"),
         (lambda club: get_user_model().objects.create(username="ana"), "username"),
+        # clubs 0005: the same login whatever its case
+        (lambda club: get_user_model().objects.create(username="ANA"), "username"),
         (
             lambda club: Membership.objects.create(
                 club=club, user=get_user_model().objects.get(username="ana"), role="scorer"
@@ -51,3 +53,16 @@ def test_any_other_integrity_error_goes_on():
     stranger = PlayerFactory(club=club)  # seat 0 is taken: one_player_per_seat, not registered
     with pytest.raises(IntegrityError):
         refuse_taken(lambda: Seat.objects.create(match=match, number=0, player=stranger))
+
+
+def test_the_admin_renaming_a_login_to_another_in_another_case_is_the_forms_error():
+    from clubs.admin import PeopleUserChangeForm
+
+    UserFactory(username="ana")
+    blas = UserFactory(username="blas")
+    data = {"username": "ANA", "date_joined": "2026-12-01 10:00:00"}
+    form = PeopleUserChangeForm(data=data, instance=blas)
+    assert not form.is_valid()
+    assert form.errors["username"] == ["Ya existe un usuario con este nombre."]
+    renamed = PeopleUserChangeForm(data={**data, "username": "Blas"}, instance=blas)
+    assert renamed.is_valid(), renamed.errors  # its own name in another case

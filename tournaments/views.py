@@ -127,7 +127,7 @@ def merge_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
     """Organisers: a key for a scorer's device, shown once."""
-    club = get_object_or_404(Club, slug=slug)
+    club = _readable_club(request, slug)  # 404 for a club the user may not read
     if not may_organise(request.user, club):
         raise PermissionDenied
     form = DeviceTokenForm(request.POST, club=club)
@@ -149,7 +149,7 @@ def add_device_token(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def revoke_device_token_view(request: HttpRequest, slug: str, token: int) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
+    club = _readable_club(request, slug)  # 404 for a club the user may not read
     revoke_device_token(get_object_or_404(club.device_tokens, pk=token), request.user)
     messages.success(request, _("The device token was revoked."))
     return redirect("tournaments:club", slug=slug)

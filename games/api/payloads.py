@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch
 
-from clubs.access import may_see_hands
+from clubs.access import may_record, may_see_hands
 
 from ..engine import Game, find_game
 from ..models import Hand, HandEvent, Match, Seat
@@ -102,16 +102,19 @@ def match_payload(
         .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "units")
         .get(pk=match.pk)
     )
-    if not may_see_hands(viewer or AnonymousUser(), match):
+    viewer = viewer or AnonymousUser()
+    if not may_see_hands(viewer, match):
         state = replay(match, hide_deal_in_play=True)
     elif state is None:
         state = state_of(match)
+    recorder = may_record(viewer, match)
     rows = list(match.hands.order_by("number"))
     return {
         **match_summary(match),
         "rules": match.rules,
         "first_dealer": match.first_dealer,
-        "scorer": match.scorer.get_username() if match.scorer else None,
+        # a login's name, for those who record the match: a visitor learns no username
+        "scorer": match.scorer.get_username() if match.scorer and recorder else None,
         "hands": [
             {
                 "number": h.number,

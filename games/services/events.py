@@ -15,7 +15,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from clubs.access import may_read, may_record, may_undo, record_refusal
+from clubs.access import may_read, may_record, may_see_hands, may_undo, record_refusal
 
 from ..engine import Game, RuleError, find_game
 from ..engine.messages import msg
@@ -132,6 +132,34 @@ def _record(
     if _replays_alike(game, state, parsed):
         statecache.keep(match, state, offer=offer)
     return Outcome(match, state, hand=latest)
+
+
+#: what a recorder who may not see the hands is told of an entry that only the hidden
+#: deal refuses: the rule, not the cards that prove it
+HIDDEN_REFUSAL = (
+    "the deal of hand {hand} refuses this entry ({rule}): only the match's scorer and the "
+    "club's organisers see the cards that show why"
+)
+
+
+def refusal_as_seen(game: Game, match: Match, number: int, event: Any, refusal: Refused) -> Refused:
+    """``refusal`` (of ``event``, in hand ``number``) as a recorder who may not see the
+    hands in play (``clubs.access.may_see_hands``) may read it: the refusal the match
+    without its deal in play gives, which names only what was played or shown; or, when
+    only the deal refuses the entry, its rule alone and where the entry was (its hand,
+    seat and card), never the cards still held ("holds 11e", "dealt", the cards it could
+    play) nor an earlier play that the deal proves faulty."""
+    seen = replay(match, hide_deal_in_play=True)
+    sent = game.event_to_dict(event)
+    item: dict[str, Any] = {"hand": number}
+    if seen.hands and sent["kind"] in game.turn_kinds:
+        item["seat"] = seen.hands[-1].to_act  # who was to act, as the entry is placed
+    item |= {key: sent[key] for key in ("seat", "card") if key in sent}
+    try:
+        apply_event(game, seen, event)
+    except Refused as public:
+        return public
+    return Refused(msg(HIDDEN_REFUSAL, hand=number, rule=refusal.rule), refusal.rule, item)
 
 
 def undo(
@@ -313,7 +341,12 @@ def _apply_and_store(
             ),
             match,
         )
-    data = apply_event(game, state, event)
+    try:
+        data = apply_event(game, state, event)
+    except Refused as refusal:
+        if may_see_hands(user, match):
+            raise
+        raise refusal_as_seen(game, match, hand.number, event, refusal) from refusal
     row = HandEvent(
         hand=hand,
         seq=hand.next_seq,

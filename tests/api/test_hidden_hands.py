@@ -128,3 +128,69 @@ def test_a_hand_that_has_ended_shows_its_deal_to_everyone(setup, viewers):
     assert exported["hands"][1]["tricks"] == record.hands[1].tricks
     organisers = viewers["organiser"].get(f"/api/v1/matches/{match.pk}/export/").json()
     assert organisers["hands"][1]["deal"] == record.hands[1].deal
+
+
+# ----------------------------------------------------------- refusals of a hidden hand
+def _play(client, in_play, card: str):
+    url = f"/api/v1/matches/{in_play['id']}/events/"
+    return client.post(url, {"expected_seq": 6, "kind": "play", "card": card}, format="json")
+
+
+@pytest.mark.parametrize(
+    ("card", "rule"),
+    [
+        ("10b", "C7"),  # seat 1 must follow espadas: it holds 11e
+        ("1o", "V1"),  # dealt to seat 0
+    ],
+)
+@pytest.mark.parametrize("who", ["second_scorer", "device"])
+def test_a_recorder_who_may_not_see_the_hands_is_refused_by_rule_not_told_the_cards(
+    viewers, in_play, who, card, rule
+):
+    """A scorer of the club who is not the match's scorer may record it, but the deal is
+    not theirs to see: the refusal names the rule and the entry, never the cards held
+    (the scorer's refusal of the same card names them)."""
+    refused = _play(viewers[who], in_play, card)
+    assert refused.status_code == 400
+    body = refused.json()
+    assert body["rule"] == rule
+    assert body["message"] == (
+        f"the deal of hand 1 refuses this entry ({rule}): only the match's scorer and "
+        "the club's organisers see the cards that show why"
+    )
+    assert body["detail"] == (
+        f"el reparto de la mano 1 no admite esta entrada ({rule}): solo el anotador de "
+        "la partida y los organizadores del club ven las cartas que dicen por qué"
+    )
+    assert body["item"] == {"hand": 1, "seat": 1, "card": card}
+    scorers = _play(viewers["scorer"], in_play, card).json()
+    assert scorers["rule"] == rule
+    assert scorers["message"] != body["message"]  # the scorer is told why
+    assert ("11e" if rule == "C7" else "dealt") in scorers["message"]
+
+
+def test_a_refusal_that_what_was_shown_proves_is_told_whole_to_any_recorder(viewers, in_play):
+    """10o is the dealer's shown trump card: the device is told the refusal whole, with
+    the evidence it can see (the scorer's names the deal)."""
+    devices = _play(viewers["device"], in_play, "10o").json()
+    scorers = _play(viewers["scorer"], in_play, "10o").json()
+    assert devices["rule"] == scorers["rule"] == "V1"
+    assert devices["message"] == "seat 1 played 10o, but seat 3 holds it (shown as the trump card)"
+    assert scorers["message"] == "seat 1 played 10o, but seat 3 holds it (dealt)"
+    assert devices["item"] == scorers["item"]
+
+
+@pytest.mark.parametrize(
+    ("who", "named"),
+    [
+        ("anonymous", None),
+        ("player", None),
+        ("outsider", None),
+        ("device", "sco"),
+        ("scorer", "sco"),
+        ("organiser", "sco"),
+    ],
+)
+def test_the_matchs_scorer_is_a_login_named_only_to_those_who_record(viewers, in_play, who, named):
+    """``scorer`` is a username: a visitor, or a player who only reads, learns none."""
+    assert viewers[who].get(f"/api/v1/matches/{in_play['id']}/").json()["scorer"] == named

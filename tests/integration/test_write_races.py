@@ -131,6 +131,40 @@ def test_the_same_signup_at_once_one_login_the_others_the_forms_error():
         assert User.objects.filter(username=f"twin{i}").count() == 1
 
 
+def test_one_username_in_different_cases_at_once_one_login_the_others_the_forms_error():
+    """The forms compare usernames whatever their case, and so does the database (clubs
+    0005): "Ana", "ana", "ANA" and "aNA" sent together make one login; the others get the
+    form's error on the username, never a 500 and never a second login."""
+    User = get_user_model()
+    cases = ("Ana{}", "ana{}", "ANA{}", "aNA{}")
+    for i in range(ROUNDS):
+        bodies = [
+            {"username": c.format(i), "password1": "a-Long-pass-9", "password2": "a-Long-pass-9"}
+            for c in cases
+        ]
+        answers = race(lambda n, bodies=bodies: Client().post("/accounts/signup/", bodies[n]), 4)
+        for loser in _one_created_rest_refused(answers, 302, 400):
+            assert list(loser.context["form"].errors) == ["username"]
+        assert User.objects.filter(username__iexact=f"ana{i}").count() == 1
+
+
+def test_an_organisers_new_logins_in_different_cases_at_once_one_the_others_the_forms_error():
+    """The same race through the members page (clubs/members.py makes the login): the
+    registered constraint is the form's error there too."""
+    User = get_user_model()
+    club = ClubFactory(slug="club-u")
+    organisers = [MembershipFactory(club=club, role="organiser").user for _ in range(3)]
+    url = f"/clubs/{club.slug}/members/new-login/"
+    for i in range(ROUNDS):
+        bodies = [
+            {"new-username": n.format(i), "new-role": "scorer"} for n in ("Eva{}", "eva{}", "EVA{}")
+        ]
+        answers = race(lambda n, bodies=bodies: logged_in(organisers[n]).post(url, bodies[n]), 3)
+        for loser in _one_created_rest_refused(answers, 201, 400):
+            assert list(loser.context["login_form"].errors) == ["username"]
+        assert User.objects.filter(username__iexact=f"eva{i}").count() == 1
+
+
 def test_the_same_club_slug_at_once_one_club_the_others_the_forms_error():
     organisers = [MembershipFactory(role="organiser").user for _ in range(RACERS)]
     for i in range(ROUNDS):
