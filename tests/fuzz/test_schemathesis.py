@@ -3,13 +3,15 @@
 A real server (gunicorn, DEBUG off) on a database of its own with the demo data; the
 schemathesis CLI with every check (``--checks all``) and every phase: examples, coverage,
 fuzzing, and the stateful phase that chains operations through the schema's links (create
-a match → post its events → undo → export…). Once anonymous, once as the demo scorer (its
-session). Any failed check fails the test, with schemathesis' report (and curl lines to
-reproduce each failure) as the message.
+a match → post its events → undo → export…). Anonymous and, at the same time, as the demo
+scorer (its session). Any failed check fails the test, with schemathesis' report (and curl
+lines to reproduce each failure) as the message.
 
-Bounded and repeatable: FUZZ_EXAMPLES examples per operation (default 12) and a fixed seed;
-FUZZ_RANDOM=1 draws a new seed (printed in the report) to explore. The server's database
-is a SQLite file, or ``<name>_fuzz`` next to DATABASE_URL's PostgreSQL database."""
+Bounded and repeatable: FUZZ_EXAMPLES examples per operation and a fixed seed; FUZZ_RANDOM=1
+draws a new seed (printed in the report) to explore. The examples follow the hypothesis
+profile as the property tests do (tests/conftest.py): 12 as written (``dev``), 6 in CI
+(``ci``), 120 ``thorough``. The server's database is a SQLite file, or ``<name>_fuzz``
+next to DATABASE_URL's PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -31,10 +33,12 @@ from urllib.parse import urlsplit
 import pytest
 from psycopg import connect, sql
 
+from tests.conftest import EXAMPLES_SCALE, HYPOTHESIS_PROFILE
+
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 BIN = Path(sys.executable).parent
-EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "12")
+EXAMPLES = os.environ.get("FUZZ_EXAMPLES") or str(round(12 * EXAMPLES_SCALE[HYPOTHESIS_PROFILE]))
 SEED = [] if os.environ.get("FUZZ_RANDOM") == "1" else ["--seed", "20261"]
 
 # its server runs on PostgreSQL in CI's second phase; the module's server is started once,
@@ -42,10 +46,16 @@ SEED = [] if os.environ.get("FUZZ_RANDOM") == "1" else ["--seed", "20261"]
 pytestmark = [pytest.mark.services, pytest.mark.xdist_group("fuzz")]
 
 
-# What logging in does (django.contrib.auth.login), without the login page: a session of
-# the demo scorer, whose key is printed. The same on any authentication setup.
-LOG_IN_THE_SCORER = """
+# The server's database in one process (each manage.py start is Django's set-up again):
+# the schema, the demo data, then what logging in does (django.contrib.auth.login) without
+# the login page: a session of the demo scorer, whose key is printed last. The same on any
+# authentication setup.
+BUILD_THE_DEMO = """
+import io
 from importlib import import_module
+from django.core.management import call_command
+call_command("migrate", interactive=False, stdout=io.StringIO())
+call_command("load_demo", stdout=io.StringIO())
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
@@ -117,9 +127,7 @@ def demo_server(database_url, tmp_path_factory) -> Iterator[DemoServer]:
         assert run.returncode == 0, f"manage.py {args[0]}:\n{run.stdout}{run.stderr}"
         return run.stdout
 
-    manage("migrate", "--noinput")
-    manage("load_demo")
-    session_key = manage("shell", "-v", "0", "-c", LOG_IN_THE_SCORER).strip()
+    session_key = manage("shell", "-v", "0", "-c", BUILD_THE_DEMO).strip().splitlines()[-1]
     url = f"http://127.0.0.1:{_free_port()}"
     log = tmp_path_factory.mktemp("gunicorn") / "server.log"
     with log.open("wb") as out:
@@ -146,56 +154,49 @@ def demo_server(database_url, tmp_path_factory) -> Iterator[DemoServer]:
         server.wait(timeout=30)
 
 
-def schemathesis(*args: str) -> subprocess.CompletedProcess:
-    # run from a scratch directory: nothing (reports, state) lands in the checkout
-    return subprocess.run(
-        [BIN / "schemathesis", "--no-color", "--config-file", CONFIG, "run", *args],
-        cwd=tempfile.gettempdir(),
-        capture_output=True,
-        text=True,
-        timeout=600,
+def schemathesis(*args: str, out: Path) -> subprocess.Popen:
+    """A schemathesis run started, its report (stdout and stderr) written to ``out``: a
+    pipe left unread while the other run is awaited could fill and stall it."""
+    with out.open("wb") as report:
+        # run from a scratch directory: nothing (reports, state) lands in the checkout
+        return subprocess.Popen(
+            [BIN / "schemathesis", "--no-color", "--config-file", CONFIG, "run", *args],
+            cwd=tempfile.gettempdir(),
+            stdout=report,
+            stderr=subprocess.STDOUT,
+        )
+
+
+def finished(run: subprocess.Popen, out: Path) -> tuple[int, str]:
+    """The run's exit status and report, once it has ended (10 minutes at most)."""
+    try:
+        status = run.wait(timeout=600)
+    except subprocess.TimeoutExpired:
+        run.kill()
+        run.wait()
+        raise
+    return status, out.read_text(errors="replace")
+
+
+def every_check(server: DemoServer, out: Path, *extra: str) -> subprocess.Popen:
+    """``schemathesis run`` with every check and every phase, started."""
+    address = f"{server.url}/api/schema/"
+    return schemathesis(
+        address, "--checks", "all", "--max-examples", EXAMPLES, *SEED, *extra, out=out
     )
 
 
-def every_check(server: DemoServer, *extra: str) -> None:
-    """Fails with schemathesis' report, and the end of the server's log (tracebacks)."""
-    run = schemathesis(
-        f"{server.url}/api/schema/",
-        "--checks",
-        "all",
-        "--max-examples",
-        EXAMPLES,
-        *SEED,
-        *extra,
-    )
-    server_log = server.log.read_text(errors="replace")[-5000:]
-    report = f"{run.stdout}{run.stderr}\n--- server log ---\n{server_log}"
-    assert run.returncode == 0, report
-    # and it did run: every operation, every phase, links followed between operations
-    operations = re.search(r"Selected: (\d+)/\d+\s+Tested: (\d+)", run.stdout)
-    assert operations, report
-    assert int(operations[1]) == int(operations[2]) >= 20, report
-    for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
-        assert f"✅ {phase}" in run.stdout, report
-    links = re.search(r"API Links:\s+(\d+) covered", run.stdout)
-    assert links, report
-    assert int(links[1]) > 0, report
-
-
-def test_anonymous(demo_server):
-    """Reads answer as documented; writes are refused, also with the made-up credentials
-    schemathesis generates from the security schemes."""
-    every_check(demo_server)
-
-
-def test_as_the_demo_scorer(demo_server):
-    """Creating matches, posting events, undoing and importing as the demo club's scorer,
-    logged in (a session); ignored_auth also checks that those writes refuse the request
-    without the session."""
+@pytest.fixture(scope="module")
+def runs(demo_server, tmp_path_factory) -> Iterator[dict[str, tuple[subprocess.Popen, Path]]]:
+    """Both runs started at once, on the one server (two gunicorn workers): the module
+    waits for the longer run, not for the two one after the other (each run is one client
+    making one request at a time). The same cases as one after the other; the anonymous
+    run only reads or is refused, so what it reads may include the scorer's new matches,
+    which the schema describes as any other."""
+    folder = tmp_path_factory.mktemp("schemathesis")
     # DRF checks CSRF on a session's writes: the cookie and the header carry one secret
     csrf = secrets.token_hex(16)
-    every_check(
-        demo_server,
+    scorer = [
         "--header",
         f"Cookie: sessionid={demo_server.scorer_session}; csrftoken={csrf}",
         "--header",
@@ -203,7 +204,48 @@ def test_as_the_demo_scorer(demo_server):
         # the credentials are given: made-up keys beside them would prove nothing
         "--generation-with-security-parameters",
         "false",
-    )
+    ]
+    started = {}
+    for name, extra in (("scorer", scorer), ("anonymous", [])):
+        out = folder / f"{name}.txt"
+        started[name] = (every_check(demo_server, out, *extra), out)
+    try:
+        yield started
+    finally:
+        for run, _ in started.values():
+            if run.poll() is None:
+                run.kill()
+            run.wait()
+
+
+def passes_every_check(server: DemoServer, run: subprocess.Popen, out: Path) -> None:
+    """Fails with schemathesis' report, and the end of the server's log (tracebacks)."""
+    status, stdout = finished(run, out)
+    server_log = server.log.read_text(errors="replace")[-5000:]
+    report = f"{stdout}\n--- server log ---\n{server_log}"
+    assert status == 0, report
+    # and it did run: every operation, every phase, links followed between operations
+    operations = re.search(r"Selected: (\d+)/\d+\s+Tested: (\d+)", stdout)
+    assert operations, report
+    assert int(operations[1]) == int(operations[2]) >= 20, report
+    for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
+        assert f"✅ {phase}" in stdout, report
+    links = re.search(r"API Links:\s+(\d+) covered", stdout)
+    assert links, report
+    assert int(links[1]) > 0, report
+
+
+def test_anonymous(demo_server, runs):
+    """Reads answer as documented; writes are refused, also with the made-up credentials
+    schemathesis generates from the security schemes."""
+    passes_every_check(demo_server, *runs["anonymous"])
+
+
+def test_as_the_demo_scorer(demo_server, runs):
+    """Creating matches, posting events, undoing and importing as the demo club's scorer,
+    logged in (a session); ignored_auth also checks that those writes refuse the request
+    without the session."""
+    passes_every_check(demo_server, *runs["scorer"])
 
 
 def test_a_schema_that_lies_fails_the_run(demo_server, tmp_path):
@@ -215,6 +257,7 @@ def test_a_schema_that_lies_fails_the_run(demo_server, tmp_path):
     del operation["responses"]["404"]
     lying = tmp_path / "schema.json"
     lying.write_text(json.dumps(schema))
+    out = tmp_path / "report.txt"
     run = schemathesis(
         str(lying),
         "--url",
@@ -226,7 +269,9 @@ def test_a_schema_that_lies_fails_the_run(demo_server, tmp_path):
         "--phases",
         "examples,coverage",
         *SEED,
+        out=out,
     )
-    assert run.returncode == 1, run.stdout + run.stderr
-    assert "Undocumented status code" in run.stdout
-    assert "Received: 404" in run.stdout
+    status, stdout = finished(run, out)
+    assert status == 1, stdout
+    assert "Undocumented status code" in stdout
+    assert "Received: 404" in stdout
