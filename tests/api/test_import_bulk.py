@@ -66,12 +66,12 @@ def new_match(setup, record) -> Match:
 
 @pytest.mark.parametrize(
     "source",
-    [*VALID, "random 30 hands with the deal", "random 30 hands without it"],
+    [*VALID, "random 12 hands with the deal", "random 12 hands without it"],
     ids=lambda p: getattr(p, "stem", p),
 )
 def test_a_bulk_import_leaves_the_rows_that_live_entry_leaves(setup, source):
     if isinstance(source, str):
-        record = long_record(30, seed=len(source), with_deal="with the deal" in source)
+        record = long_record(12, seed=len(source), with_deal="with the deal" in source)
     else:
         record = load_record(source.read_bytes())
     imported = new_match(setup, record)
