@@ -39,7 +39,7 @@ from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from .models import Club, DeviceToken, Membership, Player
+from .models import Club, DeviceToken, LoginMadeHere, Membership, Player
 from .prepared import prepared_cursor
 
 WRITE_ROLES = frozenset({Membership.Role.ORGANISER, Membership.Role.SCORER})
@@ -332,10 +332,11 @@ def password_link_refusal(user: AnyUser, club: Club, login: User) -> str | None:
     ``login`` (a player's or a member's login of the club), or None when they may.
 
     Whoever opens the link chooses the login's password, so it is made only for a login
-    that is the club's alone: a player or scorer of this club and of no other. An
-    organiser (here or elsewhere), a login with a role or a player in another club, a
-    device and the site's staff would be handed over with it — a takeover of another
-    club, or of the site. Another club is named only when ``user`` may read it."""
+    that is the club's alone: made by this club's organisers (``LoginMadeHere``), a player
+    or scorer of this club and of no other. A login its owner made (which an organiser
+    may link to a player or a role by its username), an organiser here or elsewhere, a
+    login with a role or a player in another club, a device and the site's staff would
+    be handed over with it — a takeover of a person, another club or the site. Another club is named only when ``user`` may read it."""
     who = {"user": login.get_username()}
     if login.is_staff or login.is_superuser:
         return (
@@ -351,7 +352,11 @@ def password_link_refusal(user: AnyUser, club: Club, login: User) -> str | None:
     held = [*roles.select_related("club").order_by("role", "pk")]  # organiser first
     held += Player.objects.filter(user=login).exclude(club=club).select_related("club")
     if not held:
-        return None
+        if LoginMadeHere.objects.filter(user=login, club=club).exists():
+            return None
+        # made by its owner (or by a club it has left), then linked here by its username:
+        # the organiser's link would take it from the person who made it
+        return _(_MADE_ELSEWHERE) % who
     first = held[0]
     organiser = getattr(first, "role", None) == Membership.Role.ORGANISER
     if not may_read(user, first.club):
@@ -375,6 +380,10 @@ _MEMBER_OF = gettext_noop(
     "%(user)s also belongs to %(club)s: a link made here would hand over their place "
     "there. They change their password themselves, or the site's staff do (manage.py "
     "changepassword)."
+)
+_MADE_ELSEWHERE = gettext_noop(
+    "%(user)s was not made by this club: its owner made it, or linked it here. Only they "
+    "change its password, or the site's staff do (manage.py changepassword)."
 )
 _MEMBER_ELSEWHERE = gettext_noop(
     "%(user)s also belongs to another club: a link made here would hand over their "

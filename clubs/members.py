@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from .access import may_create_club, may_organise
-from .models import Club, Membership, Player
+from .models import Club, LoginMadeHere, Membership, Player
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -57,16 +57,19 @@ def add_member(club: Club, by: User, user: AbstractBaseUser, role: str) -> Membe
     return Membership.objects.create(club=club, user=user, role=role)
 
 
-def _new_user(username: str) -> tuple[AbstractBaseUser, str]:
+def _new_user(username: str, club: Club) -> tuple[AbstractBaseUser, str]:
+    """A login made by ``club``'s organiser, recorded as the club's (its password link)."""
     password = secrets.token_urlsafe(9)
-    return get_user_model().objects.create_user(username=username, password=password), password
+    user = get_user_model().objects.create_user(username=username, password=password)
+    LoginMadeHere.objects.create(user=user, club=club)
+    return user, password
 
 
 def create_login(club: Club, by: User, username: str, role: str) -> tuple[Membership, str]:
     """A new user with a random password (returned: it is shown once) and ``role``."""
     _require_organiser(by, club)
     with transaction.atomic():
-        user, password = _new_user(username)
+        user, password = _new_user(username, club)
         membership = Membership.objects.create(club=club, user=user, role=role)
     return membership, password
 
@@ -87,7 +90,7 @@ def create_player_login(player: Player, by: User, username: str) -> tuple[Player
                 _("%(player)s already has a login: %(user)s.")
                 % {"player": player, "user": player.user}
             )
-        user, password = _new_user(username)
+        user, password = _new_user(username, player.club)
         player.user = user
         player.save(update_fields=["user"])
     return player, password

@@ -160,3 +160,23 @@ class UserToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.prefix}…)"
+
+
+class LoginMadeHere(models.Model):
+    """The club whose organiser made a login (``members.create_login`` or
+    ``create_player_login``). Only that club may make the login a set-password link
+    (``access.password_link_refusal``): a login someone made themselves, and then linked
+    to a club's player or made its scorer by username, stays theirs alone."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="made_by_club"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="logins_made")
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("login made by a club")
+        verbose_name_plural = _("logins made by a club")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.club})"

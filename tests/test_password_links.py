@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from clubs.devices import create_device_token
+from clubs.models import LoginMadeHere
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.test_club_management import client_for as logged_in
 
@@ -32,10 +33,14 @@ def organiser(club):
     return MembershipFactory(club=club, role="organiser", user=UserFactory(username="org")).user
 
 
-def a_login(username: str):
+def a_login(username: str, made_by=None):
+    """A login with the password OLD, made by the club ``made_by``'s organiser (as
+    clubs.members.create_login and create_player_login record it), or by its owner."""
     user = UserFactory(username=username)
     user.set_password(OLD)
     user.save()
+    if made_by is not None:
+        LoginMadeHere.objects.create(user=user, club=made_by)
     return user
 
 
@@ -65,7 +70,7 @@ def set_password(link: str) -> Client:
 
 @pytest.mark.parametrize("how", ["scorer", "player"])
 def test_an_organiser_makes_a_one_time_link_and_the_old_password_stops(club, organiser, how):
-    ana = a_login("ana")
+    ana = a_login("ana", made_by=club)
     if how == "scorer":
         MembershipFactory(club=club, role="scorer", user=ana)
     else:
@@ -83,7 +88,7 @@ def test_an_organiser_makes_a_one_time_link_and_the_old_password_stops(club, org
 def test_a_link_dies_when_the_login_gains_a_place_elsewhere(club, organiser):
     """Made for a scorer who is then made organiser of another club: the link opens
     nothing (its token is bound to the login's roles)."""
-    ana = a_login("ana")
+    ana = a_login("ana", made_by=club)
     MembershipFactory(club=club, role="scorer", user=ana)
     link = made_link(logged_in(organiser), club, ana)
     MembershipFactory(club=ClubFactory(name="Otra"), role="organiser", user=ana)
@@ -121,7 +126,7 @@ PLACE = f"a link made here would hand over their place there. {ENDING}"
     ],
 )
 def test_no_link_for_a_login_it_would_hand_over(club, organiser, case, said):
-    ana = a_login("ana")
+    ana = a_login("ana", made_by=club)
     PlayerFactory(club=club, display_name="Ana", user=ana)
     other = ClubFactory(name="Otra peña", slug="otra", is_private="private" in case)
     if case.startswith("organiser elsewhere"):
@@ -193,3 +198,39 @@ def test_a_signed_in_login_changes_its_own_password_on_a_site_page():
     assert client.post("/accounts/password_change/", body).status_code == 302
     assert not Client().login(username="ana", password=OLD)
     assert Client().login(username="ana", password=NEW)
+
+
+@pytest.mark.parametrize("how", ["scorer", "player"])
+def test_no_link_for_a_login_its_owner_made_and_the_club_only_linked(club, organiser, how):
+    """Eva signed up herself; the organiser then made her login a scorer of the club, or
+    the login of one of its players, by typing its username (no consent asked). A link
+    would let the organiser choose Eva's password: a takeover. Only a login this club's
+    organisers made (the members page's "new login", a player's "make a login") gets one."""
+    eva = a_login("eva")
+    client = logged_in(organiser)
+    client.cookies["django_language"] = "en"
+    if how == "scorer":
+        client.post(
+            f"/clubs/{club.slug}/members/add/", {"add-username": "eva", "add-role": "scorer"}
+        )
+        assert club.memberships.filter(user=eva, role="scorer").exists()
+    else:
+        PlayerFactory(club=club, display_name="Eva", user=eva)
+    page = _refused(client, club, eva)
+    said = (
+        "eva was not made by this club: its owner made it, or linked it here. Only they "
+        "change its password, or the site's staff do (manage.py changepassword)."
+    )
+    assert said.replace("'", "&#x27;") in page
+    assert Client().login(username="eva", password=OLD)  # nothing changed
+
+
+def test_a_login_made_on_the_members_page_is_the_clubs_to_link(club, organiser):
+    client = logged_in(organiser)
+    made = client.post(
+        f"/clubs/{club.slug}/members/new-login/", {"new-username": "blas", "new-role": "scorer"}
+    )
+    assert made.status_code == 201
+    blas = get_user_model().objects.get(username="blas")
+    assert LoginMadeHere.objects.get(user=blas).club == club
+    assert made_link(client, club, blas).startswith("http")

@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, LoginMadeHere, Membership, Player
 from games import services
 from games.engine import find_game
 from games.simulation import RECORD, simulate_match
@@ -93,6 +93,8 @@ class Command(BaseCommand):
             user.save()
             if role is not None:
                 Membership.objects.get_or_create(club=club, user=user, defaults={"role": role})
+                # the club's organiser made these logins (their password links)
+                LoginMadeHere.objects.get_or_create(user=user, defaults={"club": club})
                 users[role] = user
         players = [Player.objects.get_or_create(club=club, display_name=n)[0] for n in PLAYERS]
         if not club.matches.exists():
