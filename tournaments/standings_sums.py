@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import connection
 from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Value, When
@@ -32,6 +32,7 @@ from .models import Entry, Fixture, FixtureEntry, Tournament
 from .ranking import Table
 from .standings import (
     REGISTRY,
+    Metric,
     Participant,
     Result,
     Scheme,
@@ -39,7 +40,7 @@ from .standings import (
     in_dependency_order,
     without_annulled,
 )
-from .standings_inputs import Inputs, base_digest, next_digest, round_digest_sql
+from .standings_inputs import Inputs, base_digest, first_change, round_digest_sql
 from .standings_rounds import by_round
 from .standings_state import Before, UnitRow
 
@@ -149,7 +150,9 @@ def decided(
     relational: bool,
     summed: bool = True,
     digests_from: int | None = None,
-) -> tuple[dict[int, list[UnitRow]], Before, dict[int, tuple[int, ...]]]:
+    cut: int | None = None,
+    latest: bool = False,
+) -> tuple[dict[int, list[UnitRow]], Before, dict[int, tuple[int, ...]], set[int]]:
     """The tournament's decided matches (:func:`played`, without those an ``annulled``
     entry sat at) in one query: round → the ``UnitRow`` of every
     entry at every match from ``from_round`` on; if ``summed``, what the earlier
@@ -159,7 +162,12 @@ def decided(
     per match); and the digest of each round from ``digests_from`` (default:
     ``from_round``) on (``round_digest_sql``). The unit rows are read once (a
     materialised CTE when several parts read them); unsummed, only the rounds from the
-    first of ``from_round`` and ``digests_from`` on."""
+    first of ``from_round`` and ``digests_from`` on.
+
+    With a ``cut`` (summed): only the rows of round ``cut`` — with ``latest``, of the
+    last round with a decided match if it is after ``cut`` —, what the rounds before it
+    leave, and no digest but the rounds from ``from_round`` to before the cut that have
+    a decided match (the last value; else empty)."""
     aliases = [f"s{i}" for i in range(len(names))]
     digests_from = from_round if digests_from is None else digests_from
     # each row's sums first: ``Before.add_played`` adds a row to an entry's sums as it
@@ -170,37 +178,67 @@ def decided(
     sums = ", ".join(aliases)
     k = len(aliases)
     assert k >= 3, "every table sums its units and its placings, and more"
+    # the first round not summed, and its parameters
+    if cut is None:
+        upper, bound = "%s", [from_round]
+    elif not latest:
+        upper, bound = "%s", [cut]
+    elif connection.vendor == "postgresql":
+        upper, bound = "GREATEST(%s, (SELECT MAX(round) FROM p))", [cut]
+    else:
+        upper, bound = "MAX(%s, COALESCE((SELECT MAX(round) FROM p), 0))", [cut]
     # kind 0: a unit row; 1: an entry's sums before; 2: two entries' meetings before; 3:
-    # a round's digest, in the place of the first three sums
-    parts = [f"SELECT {sums}, 0, round, fixture, entry, place FROM p WHERE round >= %s"]
+    # a round's digest, in the place of the first three sums; 4: a round with results
+    rows = "round >= %s" if cut is None else f"round = {upper}"
+    parts = [(f"SELECT {sums}, 0, round, fixture, entry, place FROM p WHERE {rows}", bound)]
     if summed:
         parts.append(
-            f"SELECT {', '.join(f'SUM({a})' for a in aliases)}, 1, 0, 0, entry, 0"
-            " FROM p WHERE round < %s GROUP BY entry"
+            (
+                f"SELECT {', '.join(f'SUM({a})' for a in aliases)}, 1, 0, 0, entry, 0"
+                f" FROM p WHERE round < {upper} GROUP BY entry",
+                bound,
+            )
         )
     if summed and relational:  # the games between entries, in the place of the first two
         padding = ", 0" * (k - 2)
         parts.append(
-            "SELECT COUNT(*), SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END)"
-            f"{padding}, 2, 0, a.entry, b.entry, 0"
-            " FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry"
-            " WHERE a.round < %s GROUP BY a.entry, b.entry"
+            (
+                "SELECT COUNT(*), SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END)"
+                f"{padding}, 2, 0, a.entry, b.entry, 0"
+                " FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry"
+                f" WHERE a.round < {upper} GROUP BY a.entry, b.entry",
+                bound,
+            )
         )
-    digest = ", ".join(round_digest_sql([*aliases, "fixture", "entry", "place"], connection.vendor))
-    parts.append(
-        f"SELECT {digest}{', 0' * (k - 3)}, 3, round, 0, 0, 0 FROM p WHERE round >= %s"
-        " GROUP BY round"
-    )
+    if cut is None:
+        digest = ", ".join(
+            round_digest_sql([*aliases, "fixture", "entry", "place"], connection.vendor)
+        )
+        parts.append(
+            (
+                f"SELECT {digest}{', 0' * (k - 3)}, 3, round, 0, 0, 0 FROM p WHERE round >= %s"
+                " GROUP BY round",
+                [digests_from],
+            )
+        )
+    elif latest:
+        parts.append(
+            (
+                f"SELECT {', '.join(['0'] * k)}, 4, round, 0, 0, 0 FROM p"
+                f" WHERE round >= %s AND round < {upper} GROUP BY round",
+                [from_round, *bound],
+            )
+        )
     query = (
         f"WITH p ({sums}, round, fixture, entry, place) AS MATERIALIZED ({inner}) "
-        + " UNION ALL ".join(parts)
+        + " UNION ALL ".join(sql for sql, _ in parts)
     )
-    bounds = [from_round] * (len(parts) - 1) + [digests_from]
     played: dict[int, list[UnitRow]] = defaultdict(list)
     before = Before(from_round)
     digests: dict[int, tuple[int, ...]] = {}
+    rounds: set[int] = set()
     with connection.cursor() as cursor:
-        cursor.execute(query, [*params, *bounds])
+        cursor.execute(query, [*params, *(p for _, values in parts for p in values)])
         for row in cursor.fetchall():
             kind = row[k]
             if kind == 0:
@@ -211,9 +249,11 @@ def decided(
             elif kind == 2:  # the two entries; the games, the times placed above
                 before.games[row[k + 2]][row[k + 3]] = row[0]
                 before.above[row[k + 2]][row[k + 3]] = row[1]
-            else:
+            elif kind == 3:
                 digests[row[k + 1]] = tuple(row[:3])
-    return played, before, digests
+            else:
+                rounds.add(row[k + 1])
+    return played, before, digests, rounds
 
 
 def unplayed_results(tournament: Tournament, gone: Mapping[int, int]) -> list[Result]:
@@ -285,27 +325,30 @@ class Standings:
     #: the rounds not ranked, their inputs being those of the stored snapshot (round →
     #: its digest)
     unchanged: dict[int, str]
+    #: the rounds with results before the last one, from the first changed on, left
+    #: unranked (``latest``): their snapshots are stale
+    stale: set[int] = field(default_factory=set)
 
 
-def standings_from_sums(
-    tournament: Tournament,
-    scheme: Scheme,
-    from_round: int = 0,
-    kept: dict | None = None,
-    skip: bool = True,
-) -> Standings:
-    """The standings after each round with results from ``from_round`` on (0 or 1: every
-    round; round 0, everybody level, when nothing is decided at all), from the unit rows.
+@dataclass
+class Shape:
+    """What every round of a tournament's standings is ranked with: its entries, the
+    metrics and their sums, the byes and forfeits by round, and the inputs' base."""
 
-    ``kept``: the state a recompute kept (``Standings.state`` as JSON), valid for the
-    results as they were then: if it is from ``from_round`` or before, only the rows from
-    its round on are read. Else the rounds before ``from_round`` are read summed by the
-    database (each entry's sums, and the meetings between entries when a tiebreak reads
-    them). Either way a recompute after a result in the last round ranks one round,
-    whatever the tournament's length.
+    names: dict[int, str]
+    withdrawn: set[int]
+    annulled: set[int]
+    ordered: list[Metric]
+    additive: list[Metric]
+    sum_names: list[str]
+    relational: bool
+    key: list
+    base: str
+    unplayed: dict[int, list[Result]]
 
-    If ``skip``, a round whose inputs are those ``kept`` records for its stored snapshot
-    (``standings_inputs``) is not ranked (``Standings.unchanged``)."""
+
+def shape_of(tournament: Tournament, scheme: Scheme) -> Shape:
+    """The tournament's :class:`Shape` (two queries: the entries, the byes and forfeits)."""
     entries = list(
         tournament.entries.values_list(
             "pk", "name", "withdrawn", "withdrawal_results", "withdrawn_after_round"
@@ -321,9 +364,50 @@ def standings_from_sums(
     relational = any(m.key in RELATIONAL for m in ordered)
     key = [sum_names, [m.key for m in additive], relational, sorted(names), sorted(annulled)]
     base = base_digest(key, sorted(names.items()), sorted(withdrawn), repr(scheme))
+    unplayed: dict[int, list[Result]] = defaultdict(list)
+    for r in without_annulled(unplayed_results(tournament, gone), annulled):
+        unplayed[r.round].append(r)
+    return Shape(
+        names, withdrawn, annulled, ordered, additive, sum_names, relational, key, base, unplayed
+    )
+
+
+def standings_from_sums(
+    tournament: Tournament,
+    scheme: Scheme,
+    from_round: int = 0,
+    kept: dict | None = None,
+    skip: bool = True,
+    latest: bool = False,
+) -> Standings:
+    """The standings after each round with results from ``from_round`` on (0 or 1: every
+    round; round 0, everybody level, when nothing is decided at all), from the unit rows.
+
+    ``kept``: the state a recompute kept (``Standings.state`` as JSON), valid for the
+    results as they were then: if it is from ``from_round`` or before, only the rows from
+    its round on are read. Else the rounds before ``from_round`` are read summed by the
+    database (each entry's sums, and the meetings between entries when a tiebreak reads
+    them). Either way a recompute after a result in the last round ranks one round,
+    whatever the tournament's length.
+
+    If ``skip``, a round whose inputs are those ``kept`` records for its stored snapshot
+    (``standings_inputs``) is not ranked (``Standings.unchanged``).
+
+    If ``latest``, when the kept state does not cover the rounds to redo (a correction
+    in an earlier round, a first recompute, or one whose record shows an earlier round
+    changed), only the last round with results is ranked (:func:`ranked_alone`), and
+    the rounds before it from the first changed one are left stale."""
+    shape = shape_of(tournament, scheme)
+    names, annulled, sum_names = shape.names, shape.annulled, shape.sum_names
+    additive, relational, base, unplayed = (
+        shape.additive,
+        shape.relational,
+        shape.base,
+        shape.unplayed,
+    )
     record = Inputs.from_json((kept or {}).get("inputs"), base)
     recorded = record.rounds
-    start = Before.from_json(kept, key) if kept else None
+    start = Before.from_json(kept, shape.key) if kept else None
     # a whole recompute starts from the kept state if the rounds before it are as
     # recorded: their digests, not their rows, are read to check it
     trusting = bool(
@@ -331,8 +415,10 @@ def standings_from_sums(
     )
     if start is not None and not trusting and (not from_round or start.round > from_round):
         start = None
+    if latest and start is None:
+        return ranked_alone(tournament, scheme, shape, max(from_round, 1), record=record)
     first = from_round if start is None else start.round
-    played_rows, before, digests = decided(
+    played_rows, before, digests, _ = decided(
         tournament.pk,
         annulled,
         sum_names,
@@ -342,18 +428,20 @@ def standings_from_sums(
         summed=start is None and first > 1,  # from round 1 on, no earlier round to sum
         digests_from=1 if trusting else first,
     )
-    unplayed: dict[int, list[Result]] = defaultdict(list)
-    for r in without_annulled(unplayed_results(tournament, gone), annulled):
-        unplayed[r.round].append(r)
     as_recorded: dict[int, str] = {}  # the rounds before a trusted state: as stored
     if trusting:
         assert start is not None
-        if as_before(start.round, base, recorded, digests, unplayed):
+        changed = first_change(start.round, base, recorded, digests, unplayed)
+        if changed is None:
             from_round = start.round
             as_recorded = {r: recorded[r][1] for r in recorded if r < from_round}
+        elif latest:  # rank the last round alone, from the first one changed (one more query)
+            standings = ranked_alone(tournament, scheme, shape, changed, record=record)
+            standings.unchanged = {r: recorded[r][1] for r in recorded if r < changed}
+            return standings
         else:  # read every round after all (one more query)
             start, first = None, from_round
-            played_rows, before, digests = decided(
+            played_rows, before, digests, _ = decided(
                 tournament.pk, annulled, sum_names, scheme, first, relational, summed=False
             )
     if start is not None:
@@ -373,12 +461,12 @@ def standings_from_sums(
         inputs = Inputs(base)
     else:  # from the record of the rounds before, if any (else no digests)
         chain = record.before(from_round) if recorded else None
-        inputs = Inputs(base, {r: v for r, v in recorded.items() if r < from_round})
+        inputs = record.until(from_round)
     rounds = by_round(
         list(names),
         scheme,
-        withdrawn,
-        ordered,
+        shape.withdrawn,
+        shape.ordered,
         played_rows,
         unplayed,
         before,
@@ -389,25 +477,53 @@ def standings_from_sums(
     )
     inputs.rounds.update((r, (i, "")) for r, i in rounds.inputs.items())  # "": not stored yet
     unchanged = as_recorded | rounds.unchanged
-    return Standings(names, rounds.tables, rounds.state, key, inputs, unchanged)
+    return Standings(names, rounds.tables, rounds.state, shape.key, inputs, unchanged)
 
 
-def as_before(
-    number: int,
-    base: str,
-    recorded: Mapping[int, tuple[str, str]],
-    digests: Mapping[int, tuple[int, ...]],
-    unplayed: Mapping[int, list[Result]],
-) -> bool:
-    """Whether the rounds before ``number`` are the ones ``recorded`` (round → its
-    inputs' digest and its snapshot's): the same rounds, each with the same chain of
-    digests from ``base`` over the rounds' digests (``digests``) and byes and forfeits."""
-    numbers = sorted(n for n in set(digests) | set(unplayed) if n < number)
-    if numbers != sorted(r for r in recorded if r < number):
-        return False
-    chain = base
-    for n in numbers:
-        chain = next_digest(chain, digests.get(n), unplayed.get(n, ()))
-        if recorded[n][0] != chain:
-            return False
-    return True
+def ranked_alone(
+    tournament: Tournament,
+    scheme: Scheme,
+    shape: Shape,
+    stale_from: int,
+    record: Inputs | None = None,
+    until: int | None = None,
+) -> Standings:
+    """The standings after the last round with results alone (or after round ``until``),
+    ranked from what the rounds before it leave, summed by the database in the one query
+    of the unit rows (:func:`decided` with a cut): one ranking whatever the round.
+
+    The rounds from ``stale_from`` to before it that have results are ``stale``; the
+    inputs keep ``record``'s rounds before ``stale_from``, broken from it on (their
+    snapshots are not what their inputs give until ranked again)."""
+    unplayed = shape.unplayed
+    cut = until if until is not None else max(unplayed, default=0)
+    played_rows, before, _, with_results = decided(
+        tournament.pk,
+        shape.annulled,
+        shape.sum_names,
+        scheme,
+        stale_from,
+        shape.relational,
+        cut=cut,
+        latest=until is None,
+    )
+    last = max([*played_rows, cut])  # the round the query cut at: its rows, if any
+    before.round = last
+    before.cover(shape.names, len(shape.sum_names), shape.additive)
+    for number in sorted(n for n in unplayed if n < last):
+        before.add_unplayed(unplayed[number], shape.additive, scheme)
+    rounds = by_round(
+        list(shape.names),
+        scheme,
+        shape.withdrawn,
+        shape.ordered,
+        played_rows,
+        {n: results for n, results in unplayed.items() if n <= last},
+        before,
+        shape.relational,
+    )
+    stale = {n for n in with_results | set(unplayed) if stale_from <= n < last}
+    inputs = (record or Inputs(shape.base)).until(stale_from)
+    if inputs.broken is None:
+        inputs.broken = stale_from
+    return Standings(shape.names, rounds.tables, rounds.state, shape.key, inputs, {}, stale)
