@@ -31,6 +31,7 @@ SOURCES = (
     "ranking",
     "standings",
     "standings_inputs",
+    "standings_query",
     "standings_rounds",
     "standings_state",
     "standings_sums",
