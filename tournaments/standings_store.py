@@ -194,9 +194,7 @@ def store_standings(tournament_id: int, whole: bool = False, *, latest: bool = F
         for after, (i, _) in standings.inputs.rounds.items():
             if after in digests:  # what this recompute stores, as recorded
                 standings.inputs.rounds[after] = (i, digests[after])
-        owned.exclude(after_round__in=kept | stale).delete()
-        if stale & set(on_file):  # their rows left as they were, until read
-            owned.filter(after_round__in=stale).update(stale=True, digest="")
+        owned.exclude(after_round__in=kept).delete()
         insert_rows(
             StandingsSnapshot,
             ["tournament_id", "after_round", "computed_at", "rows", "digest", "stale"],
@@ -205,9 +203,8 @@ def store_standings(tournament_id: int, whole: bool = False, *, latest: bool = F
                 for after, text in texts.items()
                 if after not in kept
             ]
-            + [
-                [tournament_id, after, now, JsonText("[]"), "", True]
-                for after in sorted(stale - set(on_file))
+            + [  # no rows: they are ranked when read (``fresh_snapshot``)
+                [tournament_id, after, now, JsonText("[]"), "", True] for after in sorted(stale)
             ],
         )
         StandingsState.objects.bulk_create(
