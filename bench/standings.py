@@ -2,13 +2,18 @@
 
 Prints the recompute's time and SQL query count (for 8 and for 64 pairs: the count must
 not grow with the matches), against the floor measured in the same run: one aggregate SQL
-query over the same results (game points for and against per entry). Four recomputes
-(``SCENARIOS``): after a corrected result in the last round, and in the middle round (the
-recompute redoes the rounds from it), the whole recompute after a result in the last
-round (the rounds whose inputs are those recorded for their snapshots are not ranked:
-``tournaments.standings_inputs``; one snapshot rewritten), and the whole recompute
-rewriting every snapshot (a first recompute: no state kept, every digest cleared). Each
-repetition runs the four and the floor, so all see the same load; best of ``--repeat``.
+query over the same results (game points for and against per entry). The recomputes
+(``SCENARIOS``), asked as the Celery task asks them (``latest``: a round the kept state
+does not cover leaves the earlier snapshots stale, ranked when read): after a corrected
+result in the last round, and in the middle round (the last round ranked alone, the
+rounds from the middle one left stale), the read of the middle round's stale snapshot
+(``fresh_snapshot``, as the pages and the API read it), the whole recompute after a
+result in the last round (the rounds whose inputs are those recorded for their
+snapshots are not ranked: ``tournaments.standings_inputs``), the whole recompute
+rewriting every snapshot (a first recompute: no state kept, every digest cleared), and
+a correction in the middle round with every round from it ranked (``latest`` not asked:
+what reading every stale snapshot at once costs). Each repetition runs them all and
+the floor, so all see the same load; best of ``--repeat``.
 Also printed: each recompute's CPU time in this process (the rest is the database's work
 and waiting for a core on a busy machine) and a second reference, one plain query of
 every entry's unit row (no aggregate: what a whole recompute must at least read).
