@@ -2,13 +2,18 @@
 
 Prints the recompute's time and SQL query count (for 8 and for 64 pairs: the count must
 not grow with the matches), against the floor measured in the same run: one aggregate SQL
-query over the same results (game points for and against per entry). Four recomputes
-(``SCENARIOS``): after a corrected result in the last round, and in the middle round (the
-recompute redoes the rounds from it), the whole recompute after a result in the last
-round (the rounds whose inputs are those recorded for their snapshots are not ranked:
-``tournaments.standings_inputs``; one snapshot rewritten), and the whole recompute
-rewriting every snapshot (a first recompute: no state kept, every digest cleared). Each
-repetition runs the four and the floor, so all see the same load; best of ``--repeat``.
+query over the same results (game points for and against per entry). The recomputes
+(``SCENARIOS``), asked as the Celery task asks them (``latest``: a round the kept state
+does not cover leaves the earlier snapshots stale, ranked when read): after a corrected
+result in the last round, and in the middle round (the last round ranked alone, the
+rounds from the middle one left stale), the read of the middle round's stale snapshot
+(``fresh_snapshot``, as the pages and the API read it), the whole recompute after a
+result in the last round (the rounds whose inputs are those recorded for their
+snapshots are not ranked: ``tournaments.standings_inputs``), the whole recompute
+rewriting every snapshot (a first recompute: no state kept, every digest cleared), and
+a correction in the middle round with every round from it ranked (``latest`` not asked:
+what reading every stale snapshot at once costs). Each repetition runs them all and
+the floor, so all see the same load; best of ``--repeat``.
 Also printed: each recompute's CPU time in this process (the rest is the database's work
 and waiting for a core on a busy machine) and a second reference, one plain query of
 every entry's unit row (no aggregate: what a whole recompute must at least read).
@@ -74,12 +79,18 @@ WHERE e.tournament_id = %s
 #: what each repetition times: (label, the round a result changes in: "last", "middle"
 #: or None, how the recompute is asked for: incremental, whole, whole with every digest
 #: cleared and no state kept so that every snapshot is ranked and rewritten, as a first
-#: recompute)
+#: recompute; "read": a stale snapshot of the middle round read, ``fresh_snapshot``). A
+#: recompute is asked as the Celery task asks it (``latest``: a round the kept state does
+#: not cover leaves the snapshots before the last round stale, ranked when read), except
+#: the last, asked as before (every round from the change ranked: what reading every
+#: stale snapshot would cost at once)
 SCENARIOS = (
     ("after a result in the last round", "last", "incremental"),
     ("after a result in the middle round", "middle", "incremental"),
+    ("read a stale snapshot (the middle round's)", None, "read"),
     ("whole, after a result in the last round", "last", "whole"),
     ("whole, every snapshot rewritten", None, "rewrite"),
+    ("middle round, every round ranked", "middle", "every round"),
 )
 
 
@@ -119,7 +130,7 @@ def measure(t, rounds: int, repeat: int) -> dict[str, dict[str, float]]:
 
     from tournaments import standings_rounds
     from tournaments.models import StandingsSnapshot, StandingsState
-    from tournaments.standings_store import store_standings
+    from tournaments.standings_store import fresh_snapshot, store_standings
 
     ranked, order = [], standings_rounds.order
 
@@ -143,11 +154,21 @@ def measure(t, rounds: int, repeat: int) -> dict[str, dict[str, float]]:
             if how == "rewrite":  # as a first recompute: no snapshot, no state kept
                 StandingsSnapshot.objects.filter(tournament=t).update(digest="")
                 StandingsState.objects.filter(tournament=t).delete()
+            if how == "read":
+                snapshot = StandingsSnapshot.objects.get(tournament=t, after_round=rounds // 2)
+                assert snapshot.stale, "the middle round's correction left it stale"
             ranked.clear()
             with CaptureQueriesContext(connection) as queries:
                 server = server_cpu(pid)
                 start, cpu = time.perf_counter(), time.process_time()
-                covered = store_standings(t.pk, whole=how != "incremental")
+                if how == "read":
+                    covered = len(fresh_snapshot(snapshot).rows) and 1
+                else:
+                    covered = store_standings(
+                        t.pk,
+                        whole=how in ("whole", "rewrite"),
+                        latest=how != "every round",
+                    )
                 wall, cpu = time.perf_counter() - start, time.process_time() - cpu
                 if server is not None:
                     best[label]["both"] += (cpu + server_cpu(pid) - server) / repeat

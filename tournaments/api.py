@@ -35,7 +35,7 @@ from games.results import unit_results
 
 from .models import Entry, Fixture, FixtureEntry, Tournament
 from .services import import_fixture_record
-from .standings_store import fixture_rows, parse_round_number
+from .standings_store import fixture_rows, fresh_snapshot, parse_round_number
 
 #: live fields some games add beside the hand, the turn and the trick
 GAME_LIVE_KEYS = ("bid", "bidder", "trump", "contract", "declarer", "multiplier", "declaration")
@@ -373,6 +373,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
         snapshot = snapshots.first()
         if snapshot is None:
             raise NotFound(no_standings_reason(t, number))
+        snapshot = fresh_snapshot(snapshot)  # a stale one is ranked now
         return Response(
             {
                 "after_round": snapshot.after_round,

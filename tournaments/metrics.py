@@ -157,7 +157,7 @@ class Metric:
     #: a derived metric: the columns it is computed from
     depends: tuple[str, ...] = ()
     #: an additive metric's inputs over an entry's played matches: the names of the sums
-    #: of its unit rows that a standings query gives (``standings_sums.unit_value``)
+    #: of its unit rows that a standings query gives (``standings_query.unit_value``)
     sums: tuple[str, ...] = ()
 
     def contribution(self, r: Result, index: int, points_per_win: int) -> float:

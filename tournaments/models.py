@@ -254,6 +254,10 @@ class StandingsSnapshot(models.Model):
     #: unchanged snapshot is not rewritten ("" before it was first digested, or digested
     #: another way: rewritten once)
     digest = models.CharField(max_length=32, blank=True, default="")
+    #: left behind by a correction in an earlier round: the rows are not these results'
+    #: standings; read through ``standings_store.fresh_snapshot``, which ranks it then
+    #: (the recompute that a correction sends ranks only the latest round)
+    stale = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "after_round"]

@@ -14,7 +14,7 @@ from games.engine import find_game
 
 from . import calendar, exports
 from .models import Fixture, Round, Tournament
-from .standings_store import fixture_rows, parse_round_number, scheme_of
+from .standings_store import fixture_rows, fresh_snapshot, parse_round_number, scheme_of
 from .tables import standings_table
 from .views import _readable, _text
 
@@ -48,6 +48,7 @@ def standings_print(request: HttpRequest, pk: int) -> HttpResponse:
         snapshot = snapshots[max(snapshots)]
     else:
         raise Http404(_("No standings yet: they appear when a match finishes."))
+    snapshot = fresh_snapshot(snapshot)  # a stale one is ranked now
     table = standings_table(snapshot.rows, scheme_of(t), snapshot.after_round)
     RequestConfig(request, paginate=False).configure(table)
     return render(

@@ -31,6 +31,7 @@ SOURCES = (
     "ranking",
     "standings",
     "standings_inputs",
+    "standings_query",
     "standings_rounds",
     "standings_state",
     "standings_sums",
@@ -74,7 +75,7 @@ def round_digest_sql(columns: Sequence[str], vendor: str) -> list[str]:
     ``p``, whatever their order, that change when a row's values (``columns``, integers,
     none NULL) change; the last is the number of rows. It lets a whole recompute check
     the rounds a kept state covers without reading their rows
-    (``standings_sums.as_before``).
+    (``first_change``).
 
     PostgreSQL: the sum of each row's ``hashtextextended`` of its values as text (its
     high 48 bits: a sum of 32,768 rows fits), a change unseen with a chance of about
@@ -101,23 +102,61 @@ def round_digest_sql(columns: Sequence[str], vendor: str) -> list[str]:
 
 @dataclass
 class Inputs:
-    """The chain's base, and by round the inputs' digest and the stored snapshot's."""
+    """The chain's base, and by round the inputs' digest and the stored snapshot's;
+    ``broken``: the first round of those a recompute left stale (``Standings.stale``):
+    from it on nothing is recorded and the chain is unknown, until a recompute ranks
+    every round from it again."""
 
     base: str
     rounds: dict[int, tuple[str, str]] = field(default_factory=dict)
+    broken: int | None = None
 
-    def before(self, number: int) -> str:
+    def before(self, number: int) -> str | None:
         """The digest the chain continues from at round ``number``: the last recorded
-        round's before it (the base if none)."""
+        round's before it (the base if none); None past the round ``broken``."""
+        if self.broken is not None and number > self.broken:
+            return None
         earlier = [r for r in self.rounds if r < number]
         return self.rounds[max(earlier)][0] if earlier else self.base
 
+    def until(self, number: int) -> Inputs:
+        """The record of the rounds before ``number`` (still broken if it was before)."""
+        broken = self.broken if self.broken is not None and self.broken < number else None
+        return Inputs(self.base, {r: v for r, v in self.rounds.items() if r < number}, broken)
+
     def as_json(self) -> dict[str, Any]:
-        return {"base": self.base, "rounds": [[r, i, o] for r, (i, o) in self.rounds.items()]}
+        rounds = [[r, i, o] for r, (i, o) in self.rounds.items()]
+        return {"base": self.base, "rounds": rounds, "broken": self.broken}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None, base: str) -> Inputs:
         """The recorded inputs if they have the same ``base``; else none recorded."""
         if not data or data.get("base") != base:
             return cls(base)
-        return cls(base, {r: (i, o) for r, i, o in data["rounds"]})
+        return cls(base, {r: (i, o) for r, i, o in data["rounds"]}, data.get("broken"))
+
+
+def first_change(
+    number: int,
+    base: str,
+    recorded: Mapping[int, tuple[str, str]],
+    digests: Mapping[int, tuple[int, ...]],
+    unplayed: Mapping[int, Sequence[Result]],
+) -> int | None:
+    """The first round before ``number`` that is not as ``recorded`` (round → its
+    inputs' digest and its snapshot's): a round with results the record lacks or the
+    other way round, or whose chain of digests from ``base`` over the rounds' digests
+    (``digests``) and byes and forfeits differs; None if every one is as recorded."""
+    numbers = sorted(n for n in set(digests) | set(unplayed) if n < number)
+    listed = sorted(r for r in recorded if r < number)
+    chain = base
+    for n, r in zip(numbers, listed, strict=False):
+        if n != r:
+            return min(n, r)
+        chain = next_digest(chain, digests.get(n), unplayed.get(n, ()))
+        if recorded[n][0] != chain:
+            return n
+    if len(numbers) != len(listed):
+        longer = numbers if len(numbers) > len(listed) else listed
+        return longer[min(len(numbers), len(listed))]
+    return None

@@ -40,7 +40,7 @@ from .models import (
 )
 from .ranking import Table
 from .standings import Participant, Result, Row, Scheme, default_tiebreaks
-from .standings_sums import standings_from_sums, unplayed_result
+from .standings_sums import ranked_alone, shape_of, standings_from_sums, unplayed_result
 
 
 def tiebreaks_of(tournament: Tournament) -> list[str]:
@@ -131,10 +131,16 @@ def load_results(tournament: Tournament) -> Loaded:
     )
 
 
-def store_standings(tournament_id: int, whole: bool = False) -> int:
+def store_standings(tournament_id: int, whole: bool = False, *, latest: bool = False) -> int:
     """Recompute and store the snapshots from the earliest round whose results changed
     (``Tournament.standings_redo_from``; every round when it is unknown, or ``whole``);
     returns how many snapshots that recompute covers (0 when skipped).
+
+    With ``latest`` (how the Celery task asks), a recompute that the kept state does not
+    cover — a correction in an earlier round, a first recompute — ranks only the last
+    round with results and marks the snapshots from the first changed round to it
+    ``stale`` (``standings_sums.ranked_alone``): each is ranked when it is read
+    (:func:`fresh_snapshot`). Without, every round from the changed one is ranked.
 
     The snapshots before that round stay; of those from it on, a round whose inputs are
     those recorded for its snapshot is not ranked (``standings_inputs``; checked under
@@ -157,7 +163,7 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
         .first()
     )
     scheme = scheme_of(tournament)
-    standings = standings_from_sums(tournament, scheme, start, kept_state)
+    standings = standings_from_sums(tournament, scheme, start, kept_state, latest=latest)
     texts = {n: snapshot_text(table, standings.names) for n, table in standings.by_round.items()}
     digests = {n: digest_of(text) for n, text in texts.items()} | standings.unchanged
     now = timezone.now()
@@ -178,21 +184,27 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
         if any(on_file.get(after) != d for after, d in standings.unchanged.items()):
             # a snapshot not ranked is no longer the one recorded (another recompute
             # wrote since the record was read): rank every round after all
-            standings = standings_from_sums(tournament, scheme, start, kept_state, skip=False)
+            standings = standings_from_sums(
+                tournament, scheme, start, kept_state, skip=False, latest=latest
+            )
             texts = {n: snapshot_text(t, standings.names) for n, t in standings.by_round.items()}
             digests = {n: digest_of(text) for n, text in texts.items()}
         kept = {after for after, digest in on_file.items() if digests.get(after) == digest}
+        stale = standings.stale
         for after, (i, _) in standings.inputs.rounds.items():
             if after in digests:  # what this recompute stores, as recorded
                 standings.inputs.rounds[after] = (i, digests[after])
         owned.exclude(after_round__in=kept).delete()
         insert_rows(
             StandingsSnapshot,
-            ["tournament_id", "after_round", "computed_at", "rows", "digest"],
+            ["tournament_id", "after_round", "computed_at", "rows", "digest", "stale"],
             [
-                [tournament_id, after, now, text, digests[after]]
+                [tournament_id, after, now, text, digests[after], False]
                 for after, text in texts.items()
                 if after not in kept
+            ]
+            + [  # no rows: they are ranked when read (``fresh_snapshot``)
+                [tournament_id, after, now, JsonText("[]"), "", True] for after in sorted(stale)
             ],
         )
         StandingsState.objects.bulk_create(
@@ -215,7 +227,40 @@ def store_standings(tournament_id: int, whole: bool = False) -> int:
                 When(results_version=version, then=None), default=F("standings_redo_from")
             ),
         )
-    return len(digests)
+    return len(digests) + len(standings.stale)
+
+
+def fresh_snapshot(snapshot: StandingsSnapshot) -> StandingsSnapshot:
+    """``snapshot`` as it is, or, if it is ``stale``, with the rows its round's results
+    give now (``standings_sums.ranked_alone`` up to its round: one ranking, the queries
+    of a recompute), stored unless a result changed meanwhile (then the next recompute
+    decides). What a page or the API shows after a round is never a stale snapshot."""
+    if not snapshot.stale:
+        return snapshot
+    tournament = Tournament.objects.get(pk=snapshot.tournament_id)
+    version = tournament.results_version  # read before the results, as store_standings
+    scheme = scheme_of(tournament)
+    after = snapshot.after_round
+    standings = ranked_alone(tournament, scheme, shape_of(tournament, scheme), after, until=after)
+    table = standings.by_round.get(after)
+    if table is None:  # no results after that round any more: the next recompute drops it
+        snapshot.rows = []
+        return snapshot
+    text = snapshot_text(table, standings.names)
+    now = timezone.now()
+    with transaction.atomic():
+        current = (
+            Tournament.objects.select_for_update()
+            .values_list("results_version", flat=True)
+            .get(pk=tournament.pk)
+        )
+        if current == version:
+            StandingsSnapshot.objects.filter(pk=snapshot.pk, stale=True).update(
+                rows=text, digest=digest_of(text), computed_at=now, stale=False
+            )
+    snapshot.rows = StandingsSnapshot._meta.get_field("rows").decode(text)
+    snapshot.digest, snapshot.computed_at, snapshot.stale = digest_of(text), now, False
+    return snapshot
 
 
 def snapshot_rows(rows: list[Row], names: dict[int, str]) -> list[dict[str, Any]]:

@@ -2,13 +2,13 @@
 
 The write path stores each match's result per scoring unit with how the unit stands
 against the others (``games.models.MatchUnit``: score, hands, place, tied, score and
-hands conceded, the game's counters as integer columns). Here one query reads, for each
-entry at each of the tournament's decided matches, the values of the sums its metrics
-name (``Metric.sums``: each an integer expression over its unit row, so the database
-does the arithmetic and Python only adds), for the rounds a recompute redoes; for the
-rounds before them it gives each entry's sums and the games between entries (Buchholz,
-Sonneborn-Berger, head-to-head) already added up, unless the state the previous
-recompute kept (``standings_state``) covers them. Byes and forfeits, which no match
+hands conceded, the game's counters as integer columns). One query
+(``standings_query.decided``) reads the unit rows of the rounds a recompute redoes, and
+what the rounds before them leave already added up by the database, unless the state
+the previous recompute kept (``standings_state``) covers them. Asked as the Celery task
+asks (``latest``), a recompute that the kept state does not cover ranks the last round
+alone and leaves the earlier ones from the change stale (:func:`ranked_alone`; a stale
+snapshot is ranked when read: ``standings_store.fresh_snapshot``). Byes and forfeits, which no match
 decides, come from a small query of the fixtures and count as ``tournaments.standings``
 counts them. The rounds are then added up and ranked in ``standings_rounds``, by
 ``ranking.order``, the one the pure path (``standings.standings_by_round``) ranks with,
@@ -20,18 +20,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from django.db import connection
-from django.db.models import Case, F, FilteredRelation, Q, QuerySet, Value, When
-
-from games.engine import find_game
-from games.models import Match, MatchUnit
+from django.db.models import Q
 
 from .models import Entry, Fixture, FixtureEntry, Tournament
 from .ranking import Table
 from .standings import (
     REGISTRY,
+    Metric,
     Participant,
     Result,
     Scheme,
@@ -39,181 +36,10 @@ from .standings import (
     in_dependency_order,
     without_annulled,
 )
-from .standings_inputs import Inputs, base_digest, next_digest, round_digest_sql
+from .standings_inputs import Inputs, base_digest, first_change
+from .standings_query import RELATIONAL, decided
 from .standings_rounds import by_round
-from .standings_state import Before, UnitRow
-
-#: the metrics that read the games between entries, not sums
-RELATIONAL = ("buchholz", "sonneborn_berger", "head_to_head")
-
-
-def unit_value(name: str, scheme: Scheme) -> F | Case | Value:
-    """What one unit row (``u``) adds to metric sum ``name``, as an SQL expression."""
-    k = scheme.table_size
-
-    def count(**condition: int) -> Case:
-        return Case(When(Q(**{f"u__{c}": v for c, v in condition.items()}), then=1), default=0)
-
-    if name == "units":
-        return Value(1)
-    if name == "first_alone":
-        return count(place=1, tied=1)
-    if name == "last_alone":
-        return count(place=k, tied=1)
-    if name.startswith("place_"):
-        return count(place=int(name.removeprefix("place_")))
-    if name == "half_places":  # 2 × (k − place) − (tied − 1): twice the placing points
-        return Value(2 * k + 1) - 2 * F("u__place") - F("u__tied")
-    if name.startswith("counter:"):
-        keys = find_game(scheme.game).counters
-        return F(f"u__{MatchUnit.counter_column(keys, name.removeprefix('counter:'))}")
-    if name in ("score", "score_against", "hands_won", "hands_against"):
-        return F(f"u__{name}")
-    raise ValueError(f"no unit sum {name!r}")
-
-
-def played(tournament: Tournament | int, annulled: set[int]) -> QuerySet:
-    """Each entry's place at the tournament's finished matches, joined to its unit row
-    (``u``): fixtures decided by their match, none an annulled entry sat at."""
-    rows = FixtureEntry.objects.filter(
-        fixture__round__tournament=tournament,
-        fixture__decision="",
-        fixture__match__status=Match.Status.FINISHED,
-    )
-    if annulled:
-        rows = rows.exclude(fixture__participants__entry__in=annulled)
-    unit = Q(fixture__match__units__unit=F("position"))
-    return rows.annotate(u=FilteredRelation("fixture__match__units", condition=unit)).filter(
-        u__isnull=False  # a match without unit rows counts for nobody
-    )
-
-
-#: the compiled SQL of :func:`played` with its sums, by the query's shape: the text and
-#: the parameters, with where the tournament's, the annulled entries' and the round's
-#: values go. Compiling the queryset is ~4 ms of Python (a third of the floor query's
-#: time, in every recompute); only the values change from one recompute to the next.
-_COMPILED: dict[tuple, tuple[str, list, list[tuple[int, str, int]]]] = {}
-#: stand-ins compiled in the place of the values, each within its column's range (the
-#: ORM drops a comparison with a value out of it) and none a constant of the query
-_TOURNAMENT, _ANNULLED, _ROUND = 2_000_000_011, 2_000_000_101, 32_001
-
-
-def unit_rows_sql(
-    tournament: int,
-    annulled: set[int],
-    names: Sequence[str],
-    scheme: Scheme,
-    from_round: int | None,
-) -> tuple[str, list]:
-    """The SQL and parameters of the unit rows of the tournament's decided matches
-    (:func:`played`), with the values of the sums ``names`` first, then the round, the
-    fixture, the entry and its place; only from ``from_round`` on unless None."""
-    key = (connection.vendor, tuple(names), scheme.table_size, scheme.game, len(annulled))
-    key = (*key, from_round is None)
-    if key not in _COMPILED:
-        stand_ins = {_ANNULLED + i for i in range(len(annulled))}
-        rows = played(_TOURNAMENT, stand_ins)
-        if from_round is not None:
-            rows = rows.filter(fixture__round__number__gte=_ROUND)
-        aliases = {f"s{i}": unit_value(name, scheme) for i, name in enumerate(names)}
-        sql, params = (
-            rows.annotate(**aliases)
-            .order_by()
-            .values_list(*aliases, "fixture__round__number", "fixture_id", "entry_id", "u__place")
-            .query.sql_with_params()
-        )
-        slots = []
-        for i, value in enumerate(params):
-            if type(value) is not str and isinstance(value, int):
-                if value == _TOURNAMENT:
-                    slots.append((i, "tournament", 0))
-                elif value == _ROUND:
-                    slots.append((i, "round", 0))
-                elif value - _ANNULLED in range(len(annulled)):
-                    slots.append((i, "annulled", value - _ANNULLED))
-        _COMPILED[key] = (sql, list(params), slots)
-    sql, params, slots = _COMPILED[key]
-    params = list(params)
-    values = {"tournament": [tournament], "annulled": sorted(annulled), "round": [from_round]}
-    for i, what, index in slots:
-        params[i] = type(params[i])(values[what][index])  # the same type (Int2, …)
-    return sql, params
-
-
-def decided(
-    tournament: int,
-    annulled: set[int],
-    names: Sequence[str],
-    scheme: Scheme,
-    from_round: int,
-    relational: bool,
-    summed: bool = True,
-    digests_from: int | None = None,
-) -> tuple[dict[int, list[UnitRow]], Before, dict[int, tuple[int, ...]]]:
-    """The tournament's decided matches (:func:`played`, without those an ``annulled``
-    entry sat at) in one query: round → the ``UnitRow`` of every
-    entry at every match from ``from_round`` on; if ``summed``, what the earlier
-    rounds' matches leave (:class:`Before`), added up by the database: each entry's sums
-    (the values of the sums ``names``, in that order) and, if ``relational``, how often
-    each entry met each other and was placed above it (one row per pair of entries, none
-    per match); and the digest of each round from ``digests_from`` (default:
-    ``from_round``) on (``round_digest_sql``). The unit rows are read once (a
-    materialised CTE when several parts read them); unsummed, only the rounds from the
-    first of ``from_round`` and ``digests_from`` on."""
-    aliases = [f"s{i}" for i in range(len(names))]
-    digests_from = from_round if digests_from is None else digests_from
-    # each row's sums first: ``Before.add_played`` adds a row to an entry's sums as it
-    # is (``map`` stops at the end of the sums), with no slice made per row
-    inner, params = unit_rows_sql(
-        tournament, annulled, names, scheme, None if summed else min(from_round, digests_from)
-    )
-    sums = ", ".join(aliases)
-    k = len(aliases)
-    assert k >= 3, "every table sums its units and its placings, and more"
-    # kind 0: a unit row; 1: an entry's sums before; 2: two entries' meetings before; 3:
-    # a round's digest, in the place of the first three sums
-    parts = [f"SELECT {sums}, 0, round, fixture, entry, place FROM p WHERE round >= %s"]
-    if summed:
-        parts.append(
-            f"SELECT {', '.join(f'SUM({a})' for a in aliases)}, 1, 0, 0, entry, 0"
-            " FROM p WHERE round < %s GROUP BY entry"
-        )
-    if summed and relational:  # the games between entries, in the place of the first two
-        padding = ", 0" * (k - 2)
-        parts.append(
-            "SELECT COUNT(*), SUM(CASE WHEN a.place < b.place THEN 1 ELSE 0 END)"
-            f"{padding}, 2, 0, a.entry, b.entry, 0"
-            " FROM p a JOIN p b ON a.fixture = b.fixture AND a.entry <> b.entry"
-            " WHERE a.round < %s GROUP BY a.entry, b.entry"
-        )
-    digest = ", ".join(round_digest_sql([*aliases, "fixture", "entry", "place"], connection.vendor))
-    parts.append(
-        f"SELECT {digest}{', 0' * (k - 3)}, 3, round, 0, 0, 0 FROM p WHERE round >= %s"
-        " GROUP BY round"
-    )
-    query = (
-        f"WITH p ({sums}, round, fixture, entry, place) AS MATERIALIZED ({inner}) "
-        + " UNION ALL ".join(parts)
-    )
-    bounds = [from_round] * (len(parts) - 1) + [digests_from]
-    played: dict[int, list[UnitRow]] = defaultdict(list)
-    before = Before(from_round)
-    digests: dict[int, tuple[int, ...]] = {}
-    with connection.cursor() as cursor:
-        cursor.execute(query, [*params, *bounds])
-        for row in cursor.fetchall():
-            kind = row[k]
-            if kind == 0:
-                played[row[k + 1]].append(row)
-            elif kind == 1:
-                before.sums[row[k + 3]] = list(row[:k])
-                before.decided = True
-            elif kind == 2:  # the two entries; the games, the times placed above
-                before.games[row[k + 2]][row[k + 3]] = row[0]
-                before.above[row[k + 2]][row[k + 3]] = row[1]
-            else:
-                digests[row[k + 1]] = tuple(row[:3])
-    return played, before, digests
+from .standings_state import Before
 
 
 def unplayed_results(tournament: Tournament, gone: Mapping[int, int]) -> list[Result]:
@@ -285,27 +111,30 @@ class Standings:
     #: the rounds not ranked, their inputs being those of the stored snapshot (round →
     #: its digest)
     unchanged: dict[int, str]
+    #: the rounds with results before the last one, from the first changed on, left
+    #: unranked (``latest``): their snapshots are stale
+    stale: set[int] = field(default_factory=set)
 
 
-def standings_from_sums(
-    tournament: Tournament,
-    scheme: Scheme,
-    from_round: int = 0,
-    kept: dict | None = None,
-    skip: bool = True,
-) -> Standings:
-    """The standings after each round with results from ``from_round`` on (0 or 1: every
-    round; round 0, everybody level, when nothing is decided at all), from the unit rows.
+@dataclass
+class Shape:
+    """What every round of a tournament's standings is ranked with: its entries, the
+    metrics and their sums, the byes and forfeits by round, and the inputs' base."""
 
-    ``kept``: the state a recompute kept (``Standings.state`` as JSON), valid for the
-    results as they were then: if it is from ``from_round`` or before, only the rows from
-    its round on are read. Else the rounds before ``from_round`` are read summed by the
-    database (each entry's sums, and the meetings between entries when a tiebreak reads
-    them). Either way a recompute after a result in the last round ranks one round,
-    whatever the tournament's length.
+    names: dict[int, str]
+    withdrawn: set[int]
+    annulled: set[int]
+    ordered: list[Metric]
+    additive: list[Metric]
+    sum_names: list[str]
+    relational: bool
+    key: list
+    base: str
+    unplayed: dict[int, list[Result]]
 
-    If ``skip``, a round whose inputs are those ``kept`` records for its stored snapshot
-    (``standings_inputs``) is not ranked (``Standings.unchanged``)."""
+
+def shape_of(tournament: Tournament, scheme: Scheme) -> Shape:
+    """The tournament's :class:`Shape` (two queries: the entries, the byes and forfeits)."""
     entries = list(
         tournament.entries.values_list(
             "pk", "name", "withdrawn", "withdrawal_results", "withdrawn_after_round"
@@ -321,9 +150,54 @@ def standings_from_sums(
     relational = any(m.key in RELATIONAL for m in ordered)
     key = [sum_names, [m.key for m in additive], relational, sorted(names), sorted(annulled)]
     base = base_digest(key, sorted(names.items()), sorted(withdrawn), repr(scheme))
+    unplayed: dict[int, list[Result]] = defaultdict(list)
+    for r in without_annulled(unplayed_results(tournament, gone), annulled):
+        unplayed[r.round].append(r)
+    return Shape(
+        names, withdrawn, annulled, ordered, additive, sum_names, relational, key, base, unplayed
+    )
+
+
+def standings_from_sums(
+    tournament: Tournament,
+    scheme: Scheme,
+    from_round: int = 0,
+    kept: dict | None = None,
+    skip: bool = True,
+    latest: bool = False,
+) -> Standings:
+    """The standings after each round with results from ``from_round`` on (0 or 1: every
+    round; round 0, everybody level, when nothing is decided at all), from the unit rows.
+
+    ``kept``: the state a recompute kept (``Standings.state`` as JSON), valid for the
+    results as they were then: if it is from ``from_round`` or before, only the rows from
+    its round on are read. Else the rounds before ``from_round`` are read summed by the
+    database (each entry's sums, and the meetings between entries when a tiebreak reads
+    them). Either way a recompute after a result in the last round ranks one round,
+    whatever the tournament's length.
+
+    If ``skip``, a round whose inputs are those ``kept`` records for its stored snapshot
+    (``standings_inputs``) is not ranked (``Standings.unchanged``).
+
+    If ``latest``, when the kept state does not cover the rounds to redo (a correction
+    in an earlier round, a first recompute, or one whose record shows an earlier round
+    changed), only the last round with results is ranked (:func:`ranked_alone`), and
+    the rounds before it from the first changed one are left stale."""
+    shape = shape_of(tournament, scheme)
+    names, annulled, sum_names = shape.names, shape.annulled, shape.sum_names
+    additive, relational, base, unplayed = (
+        shape.additive,
+        shape.relational,
+        shape.base,
+        shape.unplayed,
+    )
     record = Inputs.from_json((kept or {}).get("inputs"), base)
     recorded = record.rounds
-    start = Before.from_json(kept, key) if kept else None
+    if latest and skip and from_round <= 1 and record.broken is not None:
+        # the record stops where rounds were left stale: the rounds before that are
+        # checked against it in the same query as the last round's
+        return ranked_alone(tournament, scheme, shape, record.broken, record, verify=True)
+    start = Before.from_json(kept, shape.key) if kept else None
     # a whole recompute starts from the kept state if the rounds before it are as
     # recorded: their digests, not their rows, are read to check it
     trusting = bool(
@@ -331,8 +205,10 @@ def standings_from_sums(
     )
     if start is not None and not trusting and (not from_round or start.round > from_round):
         start = None
+    if latest and start is None:
+        return ranked_alone(tournament, scheme, shape, max(from_round, 1), record=record)
     first = from_round if start is None else start.round
-    played_rows, before, digests = decided(
+    played_rows, before, digests, _ = decided(
         tournament.pk,
         annulled,
         sum_names,
@@ -342,18 +218,20 @@ def standings_from_sums(
         summed=start is None and first > 1,  # from round 1 on, no earlier round to sum
         digests_from=1 if trusting else first,
     )
-    unplayed: dict[int, list[Result]] = defaultdict(list)
-    for r in without_annulled(unplayed_results(tournament, gone), annulled):
-        unplayed[r.round].append(r)
     as_recorded: dict[int, str] = {}  # the rounds before a trusted state: as stored
     if trusting:
         assert start is not None
-        if as_before(start.round, base, recorded, digests, unplayed):
+        changed = first_change(start.round, base, recorded, digests, unplayed)
+        if changed is None:
             from_round = start.round
             as_recorded = {r: recorded[r][1] for r in recorded if r < from_round}
+        elif latest:  # rank the last round alone, from the first one changed (one more query)
+            standings = ranked_alone(tournament, scheme, shape, changed, record=record)
+            standings.unchanged = {r: recorded[r][1] for r in recorded if r < changed}
+            return standings
         else:  # read every round after all (one more query)
             start, first = None, from_round
-            played_rows, before, digests = decided(
+            played_rows, before, digests, _ = decided(
                 tournament.pk, annulled, sum_names, scheme, first, relational, summed=False
             )
     if start is not None:
@@ -373,12 +251,12 @@ def standings_from_sums(
         inputs = Inputs(base)
     else:  # from the record of the rounds before, if any (else no digests)
         chain = record.before(from_round) if recorded else None
-        inputs = Inputs(base, {r: v for r, v in recorded.items() if r < from_round})
+        inputs = record.until(from_round)
     rounds = by_round(
         list(names),
         scheme,
-        withdrawn,
-        ordered,
+        shape.withdrawn,
+        shape.ordered,
         played_rows,
         unplayed,
         before,
@@ -389,25 +267,64 @@ def standings_from_sums(
     )
     inputs.rounds.update((r, (i, "")) for r, i in rounds.inputs.items())  # "": not stored yet
     unchanged = as_recorded | rounds.unchanged
-    return Standings(names, rounds.tables, rounds.state, key, inputs, unchanged)
+    return Standings(names, rounds.tables, rounds.state, shape.key, inputs, unchanged)
 
 
-def as_before(
-    number: int,
-    base: str,
-    recorded: Mapping[int, tuple[str, str]],
-    digests: Mapping[int, tuple[int, ...]],
-    unplayed: Mapping[int, list[Result]],
-) -> bool:
-    """Whether the rounds before ``number`` are the ones ``recorded`` (round → its
-    inputs' digest and its snapshot's): the same rounds, each with the same chain of
-    digests from ``base`` over the rounds' digests (``digests``) and byes and forfeits."""
-    numbers = sorted(n for n in set(digests) | set(unplayed) if n < number)
-    if numbers != sorted(r for r in recorded if r < number):
-        return False
-    chain = base
-    for n in numbers:
-        chain = next_digest(chain, digests.get(n), unplayed.get(n, ()))
-        if recorded[n][0] != chain:
-            return False
-    return True
+def ranked_alone(
+    tournament: Tournament,
+    scheme: Scheme,
+    shape: Shape,
+    stale_from: int,
+    record: Inputs | None = None,
+    until: int | None = None,
+    verify: bool = False,
+) -> Standings:
+    """The standings after the last round with results alone (or after round ``until``),
+    ranked from what the rounds before it leave, summed by the database in the one query
+    of the unit rows (:func:`decided` with a cut): one ranking whatever the round.
+
+    The rounds from ``stale_from`` to before it that have results are ``stale``; the
+    inputs keep ``record``'s rounds before ``stale_from``, broken from it on (their
+    snapshots are not what their inputs give until ranked again). With ``verify``, the
+    rounds before ``stale_from`` are checked against ``record`` (their digests, read in
+    the same query): from the first that is not as recorded on, they are stale too; the
+    others are ``unchanged``, as stored."""
+    unplayed = shape.unplayed
+    cut = until if until is not None else max(unplayed, default=0)
+    record = record or Inputs(shape.base)
+    played_rows, before, digests, with_results = decided(
+        tournament.pk,
+        shape.annulled,
+        shape.sum_names,
+        scheme,
+        1 if verify else stale_from,
+        shape.relational,
+        cut=cut,
+        latest=until is None,
+        verify_before=stale_from if verify else None,
+    )
+    unchanged: dict[int, str] = {}
+    if verify:
+        changed = first_change(stale_from, shape.base, record.rounds, digests, unplayed)
+        stale_from = stale_from if changed is None else changed
+        unchanged = {r: stored for r, (_, stored) in record.rounds.items() if r < stale_from}
+    last = max([*played_rows, cut])  # the round the query cut at: its rows, if any
+    before.round = last
+    before.cover(shape.names, len(shape.sum_names), shape.additive)
+    for number in sorted(n for n in unplayed if n < last):
+        before.add_unplayed(unplayed[number], shape.additive, scheme)
+    rounds = by_round(
+        list(shape.names),
+        scheme,
+        shape.withdrawn,
+        shape.ordered,
+        played_rows,
+        {n: results for n, results in unplayed.items() if n <= last},
+        before,
+        shape.relational,
+    )
+    stale = {n for n in with_results | set(unplayed) if stale_from <= n < last}
+    inputs = record.until(stale_from)
+    if inputs.broken is None:
+        inputs.broken = stale_from
+    return Standings(shape.names, rounds.tables, rounds.state, shape.key, inputs, unchanged, stale)

@@ -129,7 +129,7 @@ def recompute_standings(tournament_id: int, only_if_behind: bool = False) -> int
         ).exists()
     ):
         return 0
-    return store_standings(tournament_id)
+    return store_standings(tournament_id, latest=True)  # earlier rounds ranked when read
 
 
 @shared_task(name="tournaments.sweep_standings")

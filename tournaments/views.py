@@ -37,7 +37,13 @@ from .forms import (
 )
 from .models import Fixture, Tournament
 from .player_sections import player_sections
-from .standings_store import fixture_rows, parse_round_number, scheme_of, tiebreaks_of
+from .standings_store import (
+    fixture_rows,
+    fresh_snapshot,
+    parse_round_number,
+    scheme_of,
+    tiebreaks_of,
+)
 from .tables import short_name, standings_table
 
 
@@ -200,6 +206,8 @@ def tournament_page(
         snapshot = snapshots[after]
     else:
         snapshot = snapshots[max(snapshots)] if snapshots else None
+    if snapshot is not None:
+        snapshot = fresh_snapshot(snapshot)  # a stale one is ranked now
     export = request.GET.get("_export")
     if export is not None and export not in exports.FORMATS:
         return _text(

@@ -7,7 +7,8 @@ import re
 import pytest
 from django.conf import settings
 
-from tournaments.models import Tournament
+from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.standings_store import fresh_snapshot
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
@@ -78,3 +79,26 @@ def test_private_tournaments_are_hidden(client, league):
     league.save()
     assert client.get(f"/tournaments/{league.pk}/").status_code == 404
     assert client.get(f"/api/v1/tournaments/{league.pk}/").status_code == 404
+
+
+def test_a_stale_snapshot_is_ranked_when_the_pages_or_the_api_read_it(client, league):
+    def leave_round_1_stale():  # as a correction in round 1 leaves it (its rows gone here)
+        StandingsSnapshot.objects.filter(tournament=league, after_round=1).update(
+            stale=True, rows=[], digest=""
+        )
+
+    before = fresh_snapshot(StandingsSnapshot.objects.get(tournament=league, after_round=1)).rows
+    assert sum(r["won"] for r in before) == 3  # three matches finished in round 1
+    leave_round_1_stale()
+    first = client.get(f"/api/v1/tournaments/{league.pk}/standings/?after_round=1").json()
+    assert first["rows"] == before
+    assert sum(r["won"] for r in first["rows"]) == 3  # three matches finished in round 1
+    assert not StandingsSnapshot.objects.get(tournament=league, after_round=1).stale  # stored
+    leave_round_1_stale()
+    response = client.get(f"/tournaments/{league.pk}/?_export=csv&after_round=1")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert sum(int(r["G"]) for r in rows) == 3
+    leave_round_1_stale()
+    html = client.get(f"/tournaments/{league.pk}/standings/print/?after_round=1").content.decode()
+    assert all(r["name"] in html for r in before)
+    assert StandingsSnapshot.objects.get(tournament=league, after_round=1).rows == before

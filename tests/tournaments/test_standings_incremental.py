@@ -134,8 +134,8 @@ def test_a_change_during_the_recompute_keeps_the_round_for_the_next_one(monkeypa
     Tournament.objects.filter(pk=t.pk).update(**results_changed(5))
     compute = standings_store.standings_from_sums
 
-    def with_a_change_meanwhile(*args):
-        out = compute(*args)
+    def with_a_change_meanwhile(*args, **kwargs):
+        out = compute(*args, **kwargs)
         Tournament.objects.filter(pk=t.pk).update(**results_changed(2))
         return out
 

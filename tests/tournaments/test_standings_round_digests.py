@@ -1,6 +1,6 @@
 """The database's digest of a round's unit rows (``standings_inputs.round_digest_sql``)
 and the whole recompute that trusts the kept state when the rounds before it have their
-recorded digests (``standings_sums.as_before``): corrections in an old round — the two
+recorded digests (``standings_inputs.first_change``): corrections in an old round — the two
 entries of a match swapping results, a score changed, signalled to the recompute or not
 — leave the standings and tie-breaks a recompute from scratch gives."""
 

@@ -148,7 +148,7 @@ def test_the_unit_rows_query_compiled_once_reads_each_tournaments_own_rows(from_
     queryset compiled for them reads."""
     from django.db import connection
 
-    from tournaments.standings_sums import played, unit_rows_sql, unit_value
+    from tournaments.standings_query import played, unit_rows_sql, unit_value
 
     rng = random.Random(7)
     tournaments = [random_tournament(rng, 2) for _ in range(3)]
