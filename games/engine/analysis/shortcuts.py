@@ -202,8 +202,11 @@ class Shortcuts(Ordering):
                 if y:
                     best = max(best, self.rich[suit][y >> suit * r][1])
             return best
-        points = self.points
-        held = sorted((points[c] for c in range(self._bits) if hand >> c & 1), reverse=True)
+        held = []  # (a loop, not a generator: the compiled form has no closures here)
+        for c in range(self._bits):
+            if hand >> c & 1:
+                held.append(self.points[c])
+        held.sort(reverse=True)
         return sum(held[:k])
 
     def _quick(self, leader: int) -> tuple[int, int, bool, int]:
