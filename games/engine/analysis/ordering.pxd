@@ -16,7 +16,7 @@ cdef class Ordering:
     cdef public object adjacent, lead_order, open_cantes, open_pairs, singers, up_singers
     cdef public object down_singers, rich, poor, beats, bit, lead_moves, follow_moves, touched
     cdef public object cante_cards, cantes_open, killers, later, cante_values, all_singers
-    cdef public object opponents, suits, partners_later, open_cards, alone
+    cdef public object opponents, suits, partners_later, open_cards, alone, near
     cdef public bint use_tt, merge, ordering, bounds, c7, capot, tricks, sings
     cdef public i64 node_limit, nodes, tt_probes, tt_hits, hint, lead_best, r, trump, size
     cdef public i64 capot_bonus, last_bonus, bound, _bits, trump_shift, rem, reply_bits
@@ -27,3 +27,8 @@ cdef class Ordering:
     @cython.locals(hint=i64, killer=i64, code=i64, s=i64, suit=i64, count=i64,
                    first=i64, r=i64)
     cpdef list _moves(self, i64 seat, object legal, i64 n, i64 winner, i64 top, i64 lead)
+
+    @cython.locals(own=bint, last=bint, ahead=i64, nb=i64, prev=i64, c=i64, mine=bint,
+                   high=i64, fixed=bint, s=i64, drop=i64)
+    cpdef object _dominant(self, i64 seat, object legal, i64 n, i64 winner, i64 top,
+                           object tmask, i64 sung)

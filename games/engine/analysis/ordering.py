@@ -240,6 +240,67 @@ class Ordering:
             moves = self._kept(self.follow_moves, key, [c for _, c in keyed])
         return moves
 
+    def _dominant(
+        self, seat: int, legal: int, n: int, winner: int, top: int, tmask: int, sung: int
+    ) -> int:
+        """The legal cards less those another one dominates (merging's sequel: the
+        search plays only the cards left).
+
+        Two cards of one suit with no card between them in play (tables.near_pairs) and
+        no 12 or 11 of a cante still open: each leaves the trick's winner the same, in
+        every continuation (both rank alike against every other card in play), and the
+        rest of the hand is the same game with the two swapped. If the card played now
+        scores ``p1`` and the one kept ``p2``, and the kept one falls later in a trick of
+        the side ``e2`` (+1 the counted side, -1 the other), the margin of a line
+        differs from the swapped line's by ``(p1 - p2) * (e1 - e2)``, ``e1`` the side
+        taking this trick. When ``e1`` is the same in every continuation — the trick's
+        last card, or the card that will win the trick (the one played, if it beats the
+        top, else the top) cannot be beaten by any seat of the other side still to play
+        (it holds no card that would: a partner overtaking keeps the side) — that is
+        never negative with ``p1 >= p2`` and the counted side taking the trick, never
+        positive with the other side: the seat loses nothing by giving the richer card
+        to its side's trick and the poorer one to the other side's, and the other card
+        need not be searched (ties: the stronger card stays)."""
+        h = self.h
+        in_play = tmask
+        for x in h:
+            in_play |= x
+        excluded = self.open_cards[sung]
+        # the side that takes the trick after either card, so far: the seat's if it
+        # leads or beats the top card (both do or neither), else the winner's
+        own = n == 0 or self.counted[winner] == self.counted[seat]
+        last = n + 1 == self.size
+        ahead = n << 2 | seat
+        near, nb, points, bit, beats = self.near, self._bits, self.points, self.bit, self.beats
+        out = legal
+        prev = -1
+        x = legal
+        while x:
+            c = (x & -x).bit_length() - 1
+            x ^= bit[c]
+            if prev >= 0 and not (bit[c] | bit[prev]) & excluded:
+                pair = near[prev * nb + c]
+                if pair is not None and not in_play & pair[0]:
+                    if n == 0 or beats[top] >> c & 1:
+                        mine, high = True, c
+                    else:
+                        mine, high = own, top
+                    fixed = True
+                    if not last:  # no seat of the other side still to play beats it
+                        beaten = beats[high]
+                        for s in self.later[ahead] if mine else self.partners_later[ahead]:
+                            if h[s] & beaten:
+                                fixed = False
+                                break
+                    if fixed:
+                        if mine:  # its side's trick: the richer card
+                            drop = c if points[prev] >= points[c] else prev
+                        else:  # the other side's: the poorer one
+                            drop = c if points[prev] <= points[c] else prev
+                        out &= ~bit[drop]
+            prev = c
+        return out
+
     @staticmethod
     def _kept(cache: dict[int, list[int]], key: int, moves: list[int]) -> list[int]:
         """``moves`` stored under ``key`` (the cache emptied when full: memory stays bounded)."""

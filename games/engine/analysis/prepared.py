@@ -17,6 +17,7 @@ from .tables import (
     cante_mask,
     lead_order,
     merge_masks,
+    near_pairs,
     open_cantes,
     open_pairs,
     point_sums,
@@ -48,6 +49,9 @@ def prepare(solver: Any, spec: Spec, packed: bool) -> None:
     solver.capot_bonus, solver.last_bonus = spec.capot_bonus, spec.last_bonus
     #: the cards a seat's next stronger card makes redundant (merging, _moves)
     solver.adjacent = merge_masks(spec)
+    #: two cards of one suit -> the cards between them, twice their points' difference
+    #: (near-equivalent moves: Solver._play)
+    solver.near = near_pairs(spec)
     solver.lead_order = lead_order(spec)
     solver.beats = beat_masks(spec)
     #: card -> its bit (a table: ``1 << c`` builds a new wide int at every node)

@@ -59,7 +59,7 @@ class Shortcuts(Ordering):
         # trump lead with one and, void in a side suit, must trump: C7/B6), and only
         # its own side holds a higher trump
         sweep = ours if all_tricks else None
-        loser_seat = loser = NONE  # or a seat that loses one trick at most (below)
+        loser_seat = loser = NONE  # or a seat's cards that lose a trick at most (below)
         if sweep is None and (mine_sure or theirs_sure):
             for s in self.active:
                 x = h[s]
@@ -73,7 +73,7 @@ class Shortcuts(Ordering):
                 losers = self._sweeps(s, leader, mine_sure if counted[s] else theirs_sure)
                 if not losers:
                     sweep = counted[s]
-                elif losers > 0 and not losers & (losers - 1):
+                elif losers > 0:
                     loser_seat, loser = s, losers
         # a cante the leader surely sings: it cashes its quick tricks starting with a
         # card of no pair it holds, and sings a cante after that first trick (singing
@@ -117,13 +117,19 @@ class Shortcuts(Ordering):
         else:
             theirs_sure += quick
         if loser != NONE and not self.capot:
-            # the seat that loses one trick at most, with its one loser, led last: its
-            # side takes every card but that one and what the other side's seats play
-            # then, at most each one's richest card (and gives up the last trick)
-            gets = self.rem - self.points[loser.bit_length() - 1]
+            # the seat that loses a trick with each of its k losers at most, led last
+            # (every other card of its wins: its trumps, none left to the other side,
+            # and its masters): its side takes every card but those and what the other
+            # side's seats play to them, at most each one's k richest cards (and gives
+            # up the last trick)
+            k = loser.bit_count()
+            gets = self.rem
+            for c in range(self._bits):
+                if loser >> c & 1:
+                    gets -= self.points[c]
             for s in self.active:
                 if counted[s] != counted[loser_seat]:
-                    gets -= self._richest(h[s])
+                    gets -= self._richest(h[s], k)
             if counted[loser_seat]:
                 mine_sure = max(mine_sure, gets)
             else:
@@ -186,15 +192,22 @@ class Shortcuts(Ordering):
                 return -1
         return losers
 
-    def _richest(self, hand: int) -> int:
-        """The points of the richest card of ``hand``."""
-        best = 0
-        r = self.r
-        for suit, sm in enumerate(self.suit_mask):
-            y = hand & sm
-            if y:
-                best = max(best, self.rich[suit][y >> suit * r][1])
-        return best
+    def _richest(self, hand: int, k: int) -> int:
+        """The points of the ``k`` richest cards of ``hand``."""
+        if k == 1:
+            best = 0
+            r = self.r
+            for suit, sm in enumerate(self.suit_mask):
+                y = hand & sm
+                if y:
+                    best = max(best, self.rich[suit][y >> suit * r][1])
+            return best
+        held = []  # (a loop, not a generator: the compiled form has no closures here)
+        for c in range(self._bits):
+            if hand >> c & 1:
+                held.append(self.points[c])
+        held.sort(reverse=True)
+        return sum(held[:k])
 
     def _quick(self, leader: int) -> tuple[int, int, bool, int]:
         """The leader's quick tricks, as DDS counts them: the cards of a suit it holds

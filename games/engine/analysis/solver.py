@@ -325,10 +325,13 @@ class Solver(Shortcuts):
                     legal = hand
                 elif ht != NONE:
                     legal = (legal & self.above[ht]) or (hand if self.c7 else legal)
+        top = ht if ht != NONE else hl  # the card winning the trick so far
         if self.merge:  # equivalent cards as one (see _moves)
             legal ^= legal & (legal << 1) & self.adjacent
+            if legal & (legal - 1) and not self.tricks:  # of near cards, the dominant
+                legal = self._dominant(seat, legal, n, winner, top, tmask, sung)
         if legal & (legal - 1):
-            moves = self._moves(seat, legal, n, winner, ht if ht != NONE else hl, lead)
+            moves = self._moves(seat, legal, n, winner, top, lead)
         else:  # one move (often: following suit), no ordering to do
             moves = (legal.bit_length() - 1,)
         counted = self.counted
@@ -343,7 +346,45 @@ class Solver(Shortcuts):
         nxt = self.order[seat]
         best = -INF if maximise else INF
         best_card = NONE
+        # near-equivalent moves (tables.near_pairs): two cards of this seat with no card
+        # between them in play lead to values at most twice their points' difference
+        # apart, so a searched card's bound may settle the other one unsearched
+        near = self.near if self.merge else None
+        done = None  # the moves searched so far, with their values (bounds)
+        in_play = excluded = -1
         for c in moves:
+            if done is not None:
+                if in_play < 0:
+                    in_play = tmask
+                    for x in h:
+                        in_play |= x
+                    excluded = self.open_cards[sung]  # a cante still open reads them
+                settled = False
+                if not bit[c] & excluded:
+                    nb = self._bits
+                    for d, w in done:
+                        pair = near[c * nb + d]
+                        if pair is None or in_play & pair[0] or bit[d] & excluded:
+                            continue
+                        # the value after d is a bound on the side the window needs
+                        # (an upper one at a maximising seat that did not cut: v <=
+                        # alpha or exact; a lower one at a minimising seat)
+                        if maximise:
+                            w += pair[1]
+                            if w <= alpha:
+                                settled = True
+                                if w > best:
+                                    best = w
+                                break
+                        else:
+                            w -= pair[1]
+                            if w >= beta:
+                                settled = True
+                                if w < best:
+                                    best = w
+                                break
+                if settled:
+                    continue
             suit = c // r
             h[seat] = hand ^ bit[c]
             # the trick after c (C8 / B6 winner)
@@ -420,6 +461,11 @@ class Solver(Shortcuts):
                         if n == 0:
                             self.killers[hand.bit_count() << 2 | seat] = c
                         break
+            if near is not None:
+                if done is None:
+                    done = [(c, v)]
+                else:
+                    done.append((c, v))
         if n == 0:
             self.lead_best = best_card
         return best

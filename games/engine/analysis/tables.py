@@ -98,6 +98,37 @@ def merge_masks(spec: Spec) -> int:
     return out
 
 
+def near_pairs(spec: Spec) -> list[tuple[int, int] | None]:
+    """For two cards ``c`` and ``d`` of one suit (``near[c * n + d]``, ``n`` the deck's
+    size): the cards ranked between them, and twice the difference of their points;
+    None for cards of two suits, and for every pair in a hand counted in tricks (there
+    the merging is already the DDS rule's, :func:`merge_masks`).
+
+    Why (the search's near-equivalent moves, :meth:`~.solver.Solver._play`): one seat
+    holding ``c`` and ``d``, no card between them in play (in a hand or on the table),
+    the position after it plays ``c`` and the one after ``d`` have the same game tree,
+    ``c`` and ``d`` swapped: every other card in play ranks above both or below both,
+    and the two are never in one trick, so every continuation has the same legal plays
+    and trick winners (C7/C8, B6). Only the two cards' points move: in a continuation
+    ``c`` falls in a trick won by a side ``s1`` and ``d`` in one won by ``s2``; swapped,
+    each trick holds the other card. The margin differs by ``(pc - pd) * (e1 - e2)``
+    with ``e`` = +1 or -1 for the side, at most ``2 * |pc - pd|``, and so do the two
+    minimax values. Cantes read which 12s and 11s are held: the search leaves out a pair
+    with a card of a cante still open."""
+    n = spec.suit_count * spec.per_suit
+    out: list[tuple[int, int] | None] = [None] * (n * n)
+    if spec.value == "tricks":
+        return out
+    r, points, names = spec.per_suit, spec.points, spec.names
+    for c in range(n):
+        for d in range(n):
+            if c != d and c // r == d // r and names[c] and names[d]:
+                lo, hi = min(c, d), max(c, d)
+                between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
+                out[c * n + d] = (between, 2 * abs(points[c] - points[d]))
+    return out
+
+
 def beat_masks(spec: Spec) -> list[int]:
     """For every card ``top`` winning a trick: the cards that would take the trick from
     it (C8/B6): the stronger ones of its suit, and any trump when it is not one."""

@@ -154,6 +154,24 @@ def test_subastao_the_bidder_with_one_loser_gives_up_one_trick_at_most():
     assert Solver(spec).solve(pos) == minimax(spec, pos) == 29
 
 
+def test_subastao_the_bidder_with_two_losers_gives_up_two_tricks_at_most():
+    # Seat 0 (the bidder, oros trump) alone; seat 1 leads:
+    # 0: 1o 5e 4b | 1: 3c 12c 11c | 2: 1e 1b 4c. Nobody else holds a trump; seat 1
+    # holds only copas, in which seat 0 is void: it trumps the trick led with 1o, and
+    # its two losers, 5e and 4b, go last. The other side takes those two tricks with
+    # at most each seat's two richest cards: 3c and 12c (14), 1e and 1b (22). Of the
+    # 50 card points seat 0 gets at least 50 - 0 - 14 - 22 = 14, the others the rest
+    # and últimas: lower bound 2 * 14 - 60 = -32 (its trump alone gave 2 * 11 - 60 =
+    # -38). The value: seat 1 leads its poorest copa, 11c; seat 2 follows with 4c and
+    # 1o takes it (3 + 0 + 11 = 14); whichever loser seat 0 leads, seat 2 takes it with
+    # its ace of the suit and the last trick with its other ace: 14 against 46, -32.
+    spec = subastao_spec_oros()
+    pos = ending(spec, ["1o 5e 4b", "3c 12c 11c", "1e 1b 4c"], leader=1)
+    low, high = bounds_at(spec, pos)
+    assert low == -32 <= high
+    assert Solver(spec).solve(pos) == minimax(spec, pos) == -32
+
+
 def bounds_at(spec, pos: Position) -> tuple[int, int]:
     """The search's bounds at the trick start ``pos`` (no packing: ``pos``'s cards)."""
     solver = Solver(spec, ranks=False)
@@ -245,7 +263,7 @@ def bidder_with_masters(spec, rng: random.Random) -> Position:
     """A random trick start of two or three tricks of three-handed Subastao where the
     bidder holds its suits' best cards (some of the trumps, then side suits' tops) and
     the two others random cards, lower trumps among them: the bidder's sweep (and, half
-    the time, one card of the bidder's anywhere: its one loser)."""
+    the time, one or two cards of the bidder's anywhere: its losers)."""
     cards = [c for c in range(len(spec.names)) if spec.names[c]]
     bidder = next(s for s in spec.active if spec.counted[s])
     size = rng.choice((2, 3))
@@ -256,9 +274,10 @@ def bidder_with_masters(spec, rng: random.Random) -> Position:
         if by_suit[suit]:
             mine.append(by_suit[suit].pop(0))
     pool = [c for c in cards if c not in mine]
-    if rng.random() < 0.5:  # one card of it anywhere (a loser, as often as not)
-        rng.shuffle(pool)
-        mine[-1], pool[-1] = pool[-1], mine[-1]
+    swaps = rng.choice((0, 0, 1, 2))  # one or two cards of it anywhere (losers, often)
+    rng.shuffle(pool)
+    for i in range(1, min(swaps, size) + 1):
+        mine[-i], pool[-i] = pool[-i], mine[-i]
     return dealt(spec, rng, bidder, mine, pool, rng.choice(spec.active))
 
 
