@@ -310,7 +310,14 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         row["can_import"] = (
             recorder and f.match is not None and not f.decision and not row["has_events"]
         )
-    context = {"t": t, "round": round_, "rows": rows, "organiser": organiser, "recorder": recorder}
+    context = {
+        "t": t,
+        "round": round_,
+        "rows": rows,
+        "organiser": organiser,
+        "recorder": recorder,
+        "individual": t.entry_size == 1,  # an entry is its player: named once
+    }
     if organiser:
         fixtures = [row["fixture"] for row in rows]
         initial = {"date": round_.date, "time": round_.time}
