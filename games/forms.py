@@ -7,6 +7,7 @@ from clubs.models import Club, Player
 
 from .engine import Game, RuleOption, ranges_of
 from .engine.words import OPTION_LABELS
+from .refusals import as_sentence
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 
@@ -141,7 +142,7 @@ class NewMatchForm(forms.Form):
         except (TypeError, ValueError) as exc:
             # the engine's message names its option (``rules.target …``)
             field = next((f"rule_{name}" for name in given if f"rules.{name}" in str(exc)), None)
-            self.add_error(field, str(exc))
+            self.add_error(field, as_sentence(str(exc)))
             return None
         return self.ruleset
 

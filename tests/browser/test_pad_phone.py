@@ -296,7 +296,8 @@ def test_the_penalty_asks_first(live_server, phone):
 def test_a_stale_pad_cannot_undo_a_finished_hands_card(live_server, phone):
     """Belote, hand 1 finished; the pad read it, then another device recorded hand 2's
     deal. The pad still names hand 1's last card: the server refuses (409, the last entry
-    is another), nothing is removed, and the pad shows the match as it is now."""
+    is another), saying so in a sentence, nothing is removed, and the pad shows the match
+    as it is now."""
     match, user, events = make_match("belote")
     store(match, user, events)
     page = phone
@@ -313,8 +314,11 @@ def test_a_stale_pad_cannot_undo_a_finished_hands_card(live_server, phone):
         page.click("#pad-undo")
     assert answer.value.status == 409
     page.wait_for_selector("#pad-error:not(:empty)")
-    assert "lo último anotado es el número 0 de la mano 2" in page.inner_text("#pad-error")
-    assert "no se ha deshecho nada" in page.inner_text("#pad-error")
+    # the server's refusal, shown as a sentence (the API's text starts in lowercase)
+    assert answer.value.json()["detail"].startswith("lo último anotado es el número 0")
+    refusal = page.inner_text("#pad-error")
+    assert refusal.startswith("Lo último anotado es el número 0 de la mano 2"), refusal
+    assert "no se ha deshecho nada" in refusal
     assert Hand.objects.get(match=match, number=1).complete
     assert HandEvent.objects.filter(hand__number=2).count() == 1
     page.wait_for_function(
