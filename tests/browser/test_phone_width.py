@@ -31,11 +31,12 @@ CUT_TABLES = """() => [...document.querySelectorAll('main table')]
 
 
 def fits_unscrolled(url: str) -> bool:
-    """The pages whose tables are records (a player's matches, a round's tables): on a
-    phone their cells stack, so that each table fits the screen instead of scrolling in
-    its box (the score, the forms to decide a table, a step away to the right)."""
+    """The pages whose tables are records (the club's and a player's matches, a round's
+    tables): on a phone their cells stack, so that each table fits the screen instead of
+    scrolling in its box (the score, the forms to decide a table, a step to the right).
+    The club page's device tokens are a table too."""
     player = "/players/" in url and "/stats/" not in url
-    return url.endswith("/") and (player or "/rounds/" in url)
+    return url.endswith("/") and (player or "/rounds/" in url or url == "/clubs/pena-la-baza/")
 
 
 def demo_pages() -> list[str]:
