@@ -58,7 +58,10 @@ def rule_field(option: RuleOption, game: Game) -> forms.Field:
     number in the range the game's options declare, ``ranges_of``)."""
     label = RULE_LABELS.get(option.key, option.key)
     if option.kind == "bool":
-        return forms.BooleanField(label=label, required=False, initial=option.default)
+        # the box before its label, which ends the line: no colon after it
+        return forms.BooleanField(
+            label=label, required=False, initial=option.default, label_suffix=""
+        )
     if option.kind == "choice":
         return forms.TypedChoiceField(
             label=label,
