@@ -7,6 +7,7 @@ from clubs.models import Club, Player
 
 from .engine import Game, RuleOption, ranges_of
 from .engine.words import OPTION_LABELS
+from .refusals import as_sentence
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 
@@ -57,7 +58,10 @@ def rule_field(option: RuleOption, game: Game) -> forms.Field:
     number in the range the game's options declare, ``ranges_of``)."""
     label = RULE_LABELS.get(option.key, option.key)
     if option.kind == "bool":
-        return forms.BooleanField(label=label, required=False, initial=option.default)
+        # the box before its label, which ends the line: no colon after it
+        return forms.BooleanField(
+            label=label, required=False, initial=option.default, label_suffix=""
+        )
     if option.kind == "choice":
         return forms.TypedChoiceField(
             label=label,
@@ -141,7 +145,7 @@ class NewMatchForm(forms.Form):
         except (TypeError, ValueError) as exc:
             # the engine's message names its option (``rules.target …``)
             field = next((f"rule_{name}" for name in given if f"rules.{name}" in str(exc)), None)
-            self.add_error(field, str(exc))
+            self.add_error(field, as_sentence(str(exc)))
             return None
         return self.ruleset
 

@@ -24,6 +24,7 @@ import string
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import get_language, override, trans_real
 from django.utils.translation import gettext as _
 
@@ -41,6 +42,22 @@ def localize(
         return str(_render(message, game, list(names)))
     with override(lang):
         return str(_render(message, game, list(names)))
+
+
+def as_sentence(
+    message: str, *, game: Game | None = None, names: Sequence[str] = (), lang: str | None = None
+) -> str:
+    """``message`` localised (:func:`localize`) and shown as a sentence: its first letter a
+    capital, unless it starts with a name written as the code writes it ("rules.target
+    …"). For a page, a form or a flash message only: the checker's and the API's English
+    stay as they are (lowercase, pinned by the example records), and a message nested in
+    another is not a sentence of its own. static/js/score.js does the same on the pad."""
+    said = localize(message, game=game, names=names, lang=lang)
+    return said if _CODE_NAME.match(said) else capfirst(said)
+
+
+#: a first word that is a name of the code's (an option's key): not capitalised
+_CODE_NAME = re.compile(r"[a-z0-9]+[._][\w.]*\b")
 
 
 def seat_label(seat: int, names: Sequence[str] = ()) -> str:

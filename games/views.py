@@ -24,7 +24,7 @@ from .engine import check_text, find_game, games, load_record
 from .forms import NewMatchForm, RecordCheckForm
 from .models import Match, Seat
 from .pad import pad_config, rules_text
-from .refusals import localize, seat_label
+from .refusals import as_sentence, seat_label
 from .replays import match_story, unit_labels
 from .services import Refused, create_match, export_record, replay
 from .steps import match_steps
@@ -61,7 +61,7 @@ def _refusal(content: bytes, error: dict[str, Any]) -> dict[str, Any]:
     game = find_game(record.game)
     names = record.seats or []
     who = seat_label(error["seat"], names) if error["seat"] is not None else None
-    return {"text": localize(error["message"], game=game, names=names), "who": who}
+    return {"text": as_sentence(error["message"], game=game, names=names), "who": who}
 
 
 def check_record_page(request: HttpRequest) -> HttpResponse:
@@ -77,7 +77,7 @@ def check_record_page(request: HttpRequest) -> HttpResponse:
             elif result["error"]["rule"]:
                 result["error"].update(_refusal(content, result["error"]))
             else:  # unreadable ("not JSON: …", "version must be 1"): in the reader's words
-                result["error"]["text"] = localize(result["error"]["message"])
+                result["error"]["text"] = as_sentence(result["error"]["message"])
         else:
             status = 400
     else:
@@ -230,7 +230,7 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
         except Refused as exc:
             form.add_error(
                 exc.item.get("field") if exc.item.get("field") in form.fields else None,
-                localize(exc.message),
+                as_sentence(exc.message),
             )
         else:
             return redirect("games:score", pk=match.pk)

@@ -72,6 +72,14 @@ def test_the_form_lists_the_games_options():
     assert len(form.seat_fields()) == 4  # 3 or 4, as the rules say
 
 
+def test_a_yes_no_option_is_its_box_then_its_label_without_a_colon(club, scorer):
+    """The box comes first and its label ends the line ("Se puede cantar quíntola", not
+    "…quíntola:"); the other options keep their colon, their control under it."""
+    page = client_for(scorer).get(f"/clubs/{club.slug}/matches/new/").content.decode()
+    assert '<label for="id_rule_quintola">Se puede cantar quíntola</label>' in page
+    assert '<label for="id_rule_target">Objetivo (puntos; manos en el formato por manos):' in page
+
+
 def test_scorer_starts_a_cuatrola_match_and_lands_on_the_pad(club, scorer, six):
     data = {"game": "cuatrola", "rule_match": "exact", "rule_target": "7", "rule_quintola": "on"}
     r = client_for(scorer).post("/clubs/pena/matches/new/", {**data, **seats(*six[:4])})

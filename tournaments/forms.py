@@ -9,7 +9,7 @@ from clubs.models import DeviceToken, Player
 from games.engine import find_game, games
 from games.forms import rule_field
 from games.models import default_game_name
-from games.refusals import localize
+from games.refusals import as_sentence
 
 from .models import Entry, Fixture, Tournament
 from .standings import REGISTRY
@@ -207,7 +207,7 @@ class TournamentForm(EveryError, forms.Form):
             find_game(game).parse_rules(rules)
         except (TypeError, ValueError) as exc:
             named = (f"{game}-{key}" for key in rules if f"rules.{key}" in str(exc))
-            self.add_error(next(named, None), localize(str(exc)))
+            self.add_error(next(named, None), as_sentence(str(exc)))
 
     def lock_all_but_name_and_visibility(self) -> None:
         """After round 1: the other settings are shown, not editable (their initial values

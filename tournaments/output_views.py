@@ -91,6 +91,7 @@ def score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "t": t,
             "round": round_,
             "sheets": sheets,
+            "individual": t.entry_size == 1,  # the side is its player: named once
             "lines": range(1, SHEET_LINES + 1),
         },
     )

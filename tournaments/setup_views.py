@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import may_organise
 from clubs.models import Club
-from games.refusals import localize
+from games.refusals import as_sentence
 from games.services import Refused
 
 from . import services
@@ -30,7 +30,7 @@ from .views import round_sheet, tournament_page
 
 def _refused(request: HttpRequest, exc: Refused, page: Callable[[], HttpResponse]) -> HttpResponse:
     """The page again, with the refusal's message: 409 for a conflict, else 400."""
-    messages.error(request, localize(exc.message))
+    messages.error(request, as_sentence(exc.message))
     response = page()
     response.status_code = exc.status
     return response

@@ -22,7 +22,7 @@ from clubs.views import organised_club
 from clubs.way_back import with_back
 from games.engine import RecordFormatError, find_game, load_record
 from games.models import Match, Seat
-from games.refusals import localize
+from games.refusals import as_sentence
 from games.services import Refused, Stale
 
 from . import exports, services
@@ -75,7 +75,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             t = services.create_tournament(club=club, user=request.user, **form.cleaned_data)
         except Refused as exc:
-            messages.error(request, localize(exc.message))
+            messages.error(request, as_sentence(exc.message))
         else:
             return redirect("tournaments:tournament", pk=t.pk)
     players = PlayerFilter(request.GET or None, queryset=club.players.all())
@@ -111,7 +111,7 @@ def merge_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         try:
             services.merge_players(player, survivor, request.user)
         except Refused as exc:
-            form.add_error("into", localize(exc.message))
+            form.add_error("into", as_sentence(exc.message))
             status = 409  # the two sat at one match or play in one tournament
         else:
             messages.success(
@@ -266,7 +266,7 @@ def add_entry(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.add_entry(t, request.user, form.cleaned_data["name"], *form.players())
         except Refused as exc:
-            form.add_error(None, localize(exc.message))
+            form.add_error(None, as_sentence(exc.message))
             status = exc.status
         else:
             return redirect("tournaments:tournament", pk=pk)
@@ -291,7 +291,7 @@ def next_round(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         round_ = services.generate_next_round(t, request.user, day, at)
     except Refused as exc:
-        messages.error(request, localize(exc.message))
+        messages.error(request, as_sentence(exc.message))
         request.method, request.POST = "GET", QueryDict()
         response = tournament_page(request, pk)
         response.status_code = exc.status
@@ -318,7 +318,14 @@ def round_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         row["can_import"] = (
             recorder and f.match is not None and not f.decision and not row["has_events"]
         )
-    context = {"t": t, "round": round_, "rows": rows, "organiser": organiser, "recorder": recorder}
+    context = {
+        "t": t,
+        "round": round_,
+        "rows": rows,
+        "organiser": organiser,
+        "recorder": recorder,
+        "individual": t.entry_size == 1,  # an entry is its player: named once
+    }
     if organiser:
         fixtures = [row["fixture"] for row in rows]
         initial = {"date": round_.date, "time": round_.time}
@@ -348,7 +355,7 @@ def decide_fixture(request: HttpRequest, pk: int, fixture: int) -> HttpResponse:
                 f, request.user, form.cleaned_data["decision"], form.forfeited(), form.scores()
             )
         except Refused as exc:
-            messages.error(request, localize(exc.message))
+            messages.error(request, as_sentence(exc.message))
         else:
             messages.success(request, _("Table %(n)s decided.") % {"n": f.table})
     return redirect("tournaments:round", pk=pk, number=f.round.number)
@@ -373,10 +380,8 @@ def import_fixture_record(request: HttpRequest, pk: int, fixture: int) -> HttpRe
         messages.error(request, _("Not a readable record: %(error)s") % {"error": exc})
     except Refused as exc:
         rule = f"{exc.rule}: " if exc.rule else ""
-        messages.error(
-            request,
-            f"{rule}{localize(exc.message, game=find_game(record.game), names=record.seats or ())}",
-        )
+        said = as_sentence(exc.message, game=find_game(record.game), names=record.seats or ())
+        messages.error(request, f"{rule}{said}")
     except Stale:
         messages.error(request, _("This match already has events: undo them first."))
     else:

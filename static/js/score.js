@@ -29,12 +29,17 @@
   // kept in this phone's storage until the deal is sent (a reload keeps it)
   const dealKey = "pad-deal-" + pad.dataset.match;
   let dealing = loadDealing();
-  // a refusal in the reader's language with the players' names (`detail`), else the
-  // checker's sentence
-  const message = (body) => body.detail || body.message;
-
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
   const lang = document.documentElement.lang || "es"; // the page's language, for the API
+  // a refusal in the reader's language with the players' names (`detail`), else the
+  // checker's sentence; shown as a sentence, its first letter a capital unless it starts
+  // with a name of the code's, "rules.target" (the API keeps the checker's lowercase:
+  // games/refusals.py's as_sentence does the same for the pages)
+  const message = (body) => {
+    const text = body.detail || body.message || "";
+    if (/^[a-z0-9]+[._][\w.]*\b/.test(text)) return text;
+    return text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
+  };
 
   function loadDealing() {
     try {

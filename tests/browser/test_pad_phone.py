@@ -119,9 +119,10 @@ def open_pad(page, base: str, match) -> None:
     settled(page)
 
 
-def every_phase_on_the_first_screen(page, base, game, match, user, events, view=PHONE) -> int:
+def every_phase_on_the_first_screen(page, base, game, match, user, events, view=PHONE) -> None:
     """Each phase of hand 1 stored and read afresh, shot and checked on the first screen
-    of ``view``; how many of the events are stored by the last."""
+    of ``view``; then the hand to its end and the next deal entered card by card (its
+    first card tapped), checked the same way."""
     log_in(page, base, f"/matches/{match.pk}/score/")
     page.wait_for_selector("#pad-prompt:not(:empty)")
     stored = 0
@@ -134,43 +135,45 @@ def every_phase_on_the_first_screen(page, base, game, match, user, events, view=
         open_pad(page, base, match)
         page.screenshot(path=str(SHOTS / f"{game}-{phase}{size}.png"))
         assert_first_screen(page, f"{game} {phase}{size}", view)
-    return stored
+    page.goto("about:blank")
+    store(match, user, events[stored:])
+    open_pad(page, base, match)
+    page.click("#pad-actions button.deal-enter")
+    page.locator("#pad-deck button.card").first.click()
+    page.screenshot(path=str(SHOTS / f"{game}-deal-entry{size}.png"))
+    assert_first_screen(page, f"{game} deal entry{size}", view)
+    assert "(reparto, en este teléfono)" in page.locator("#pad-entry").inner_text()
 
 
 @pytest.mark.parametrize("game", ["belote", "cuatrola", "subastao", "subastao-3"])
 def test_every_phase_fits_the_first_screen(live_server, phone, game):
     match, user, events = make_match(game)
-    page = phone
-    stored = every_phase_on_the_first_screen(page, live_server.url, game, match, user, events)
-    # the hand to its end, then the next deal entered card by card
-    page.goto("about:blank")
-    store(match, user, events[stored:])
-    open_pad(page, live_server.url, match)
-    page.click("#pad-actions button.deal-enter")
-    page.locator("#pad-deck button.card").first.click()
-    page.screenshot(path=str(SHOTS / f"{game}-deal-entry.png"))
-    assert_first_screen(page, f"{game} deal entry")
-    assert "(reparto, en este teléfono)" in page.locator("#pad-entry").inner_text()
+    every_phase_on_the_first_screen(phone, live_server.url, game, match, user, events)
 
 
 TABLET = {"width": 1280, "height": 800}
+LANDSCAPE = {"width": 844, "height": 390}  # the 390 × 844 phone on its side
 
 
+@pytest.mark.parametrize("view", [LANDSCAPE, TABLET], ids=["844x390", "1280x800"])
 @pytest.mark.parametrize("game", ["belote", "cuatrola", "subastao", "subastao-3"])
-def test_a_landscape_tablet_sees_the_deck_without_scrolling(live_server, browser, game):
+def test_a_screen_on_its_side_sees_the_deck_without_scrolling(live_server, browser, game, view):
     """At 1280×800 (a tablet on its side, a laptop) the table's cross of seats stood 300 px
     above the prompt and the deck started below the screen: every card was a scroll away.
-    The seats are a strip there as on a phone; a taller screen keeps the cross."""
+    The seats are a strip there as on a phone; a taller screen keeps the cross. A phone
+    on its side (844×390) had the deck under the strips, below the screen in every phase:
+    there it stands beside them. (390×844: the test above.)"""
     match, user, events = make_match(game)
-    context = browser.new_context(locale="es-ES", viewport=TABLET)
+    phone = view is LANDSCAPE
+    context = browser.new_context(locale="es-ES", viewport=view, is_mobile=phone, has_touch=phone)
     page = context.new_page()
-    every_phase_on_the_first_screen(page, live_server.url, game, match, user, events, TABLET)
+    every_phase_on_the_first_screen(page, live_server.url, game, match, user, events, view)
     seats = page.locator("#pad-table .seat")
 
     def rows() -> set[int]:
         return {round(seats.nth(i).bounding_box()["y"]) for i in range(seats.count())}
 
-    assert len(rows()) == 1, "at 1280×800 the seats are one strip"
+    assert len(rows()) == 1, f"at {view} the seats are one strip"
     page.set_viewport_size({"width": 1920, "height": 1080})
     assert len(rows()) > 1, "a tall screen draws the seats round the table"
     context.close()
@@ -296,7 +299,8 @@ def test_the_penalty_asks_first(live_server, phone):
 def test_a_stale_pad_cannot_undo_a_finished_hands_card(live_server, phone):
     """Belote, hand 1 finished; the pad read it, then another device recorded hand 2's
     deal. The pad still names hand 1's last card: the server refuses (409, the last entry
-    is another), nothing is removed, and the pad shows the match as it is now."""
+    is another), saying so in a sentence, nothing is removed, and the pad shows the match
+    as it is now."""
     match, user, events = make_match("belote")
     store(match, user, events)
     page = phone
@@ -313,8 +317,11 @@ def test_a_stale_pad_cannot_undo_a_finished_hands_card(live_server, phone):
         page.click("#pad-undo")
     assert answer.value.status == 409
     page.wait_for_selector("#pad-error:not(:empty)")
-    assert "lo último anotado es el número 0 de la mano 2" in page.inner_text("#pad-error")
-    assert "no se ha deshecho nada" in page.inner_text("#pad-error")
+    # the server's refusal, shown as a sentence (the API's text starts in lowercase)
+    assert answer.value.json()["detail"].startswith("lo último anotado es el número 0")
+    refusal = page.inner_text("#pad-error")
+    assert refusal.startswith("Lo último anotado es el número 0 de la mano 2"), refusal
+    assert "no se ha deshecho nada" in refusal
     assert Hand.objects.get(match=match, number=1).complete
     assert HandEvent.objects.filter(hand__number=2).count() == 1
     page.wait_for_function(

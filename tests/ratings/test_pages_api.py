@@ -56,11 +56,11 @@ def test_the_player_page_shows_the_rating_its_chart_partners_and_opponents(clien
     assert "Compañeros" in html
     assert "Rivales" in html
     # Carmen partnered Ana in the first two matches (seats 0 and 2), was an opponent in the third
-    partners = re.search(r'<table class="partners">.*?</table>', html, re.S).group(0)
-    carmen = re.search(r"Carmen</a></td><td>(\d+)</td>", partners).group(1)
+    partners = re.search(r'<table class="partners stack">.*?</table>', html, re.S).group(0)
+    carmen = re.search(r"Carmen</a></td><td[^>]*>(\d+)</td>", partners).group(1)
     assert carmen == "2"
-    opponents = re.search(r'<table class="opponents">.*?</table>', html, re.S).group(0)
-    assert re.search(r"Carmen</a></td><td>(\d+)</td>", opponents).group(1) == "1"
+    opponents = re.search(r'<table class="opponents stack">.*?</table>', html, re.S).group(0)
+    assert re.search(r"Carmen</a></td><td[^>]*>(\d+)</td>", opponents).group(1) == "1"
     assert "μ − 3σ" in html
     assert "OpenSkill" in html
     # the numbers next to the rating say what they are

@@ -182,7 +182,7 @@ def rated(world, role: str) -> tuple | None:
     row = next(r for r in responses[1].json()["ratings"] if r["player"] == ana)
     ladder_page = responses[2].content.decode()
     player_page = responses[3].content.decode()
-    changes = player_page.split('<table class="rating-changes">')[1].split("</table>")[0]
+    changes = player_page.split('<table class="rating-changes stack">')[1].split("</table>")[0]
     match_ids = [world.ids[m] for m in SEEDS]
     return (
         mine["matches"],

@@ -219,8 +219,8 @@ def test_round_page_sets_date_time_and_tables_and_shows_them(client, world):
     html = client.get(f"/tournaments/{t.pk}/rounds/1/").content.decode()
     assert "viernes 11 de diciembre de 2026" in html
     assert "a las 18:00" in html
-    assert "<td><strong>9</strong></td>" in html
-    assert "<td><strong>2</strong></td>" in html
+    assert '<td class="stack-head" data-label="Mesa"><strong>9</strong></td>' in html
+    assert '<td class="stack-head" data-label="Mesa"><strong>2</strong></td>' in html
     response = client.post(
         f"/tournaments/{t.pk}/rounds/1/schedule/",
         {f"table_{f1.pk}": "4", f"table_{f2.pk}": "4"},

@@ -17,7 +17,7 @@ from games import services as games
 from games.engine import find_game
 from games.engine.messages import msg
 from games.models import HandEvent, Match
-from games.refusals import localize
+from games.refusals import as_sentence
 from games.services import Refused, Stale
 
 from ..models import Entry, Fixture, FixtureEntry, Round, StandingsSnapshot, Tournament
@@ -65,7 +65,7 @@ def draw_refusal(t: Tournament) -> str | None:
     last = t.rounds.order_by("-number").first()
     if (why := _draw_blocker(t, last)) is None and _next_tables(t, last)[1] is None:
         why = _FINISHED
-    return None if why is None else localize(why)
+    return None if why is None else as_sentence(why)
 
 
 def generate_next_round(
