@@ -336,7 +336,8 @@ def password_link_refusal(user: AnyUser, club: Club, login: User) -> str | None:
     or scorer of this club and of no other. A login its owner made (which an organiser
     may link to a player or a role by its username), an organiser here or elsewhere, a
     login with a role or a player in another club, a device and the site's staff would
-    be handed over with it — a takeover of a person, another club or the site. Another club is named only when ``user`` may read it."""
+    be handed over with it — a takeover of a person, another club or the site. Another
+    club is named only when ``user`` may read it."""
     who = {"user": login.get_username()}
     if login.is_staff or login.is_superuser:
         return (
