@@ -48,7 +48,7 @@ INTERNAL = {
     ("games/simulation.py", "mode must be"),
     ("stats/facts.py", ""),
     ("tournaments/metrics.py", "standings metric"),
-    ("tournaments/standings_sums.py", "no unit sum"),
+    ("tournaments/standings_query.py", "no unit sum"),
     ("games/engine/strategy.py", "no legal card"),
     ("games/engine/cuatrola/strategy.py", "the match is over"),
     ("games/engine/subastao/strategy.py", "the match is over"),

@@ -103,7 +103,7 @@ def test_the_club_page_creates_an_individual_tournament(club_and_organiser, clie
         follow=True,
         HTTP_ACCEPT_LANGUAGE="en",
     )
-    assert "format round_robin does not draw tables of 3" in response.content.decode()
+    assert "Format round_robin does not draw tables of 3" in response.content.decode()
     page = client.get(f"/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Add a player" in page
     assert 'name="player_2"' not in page
