@@ -192,23 +192,32 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         pytest.skip(SKIP_REASON)
     with django_db_blocker.unblock():
         proc = start_worker(tmp_path_factory.mktemp("celery") / "worker.log")
+    SESSION_WORKER.append(proc)
     yield proc
+    SESSION_WORKER.remove(proc)
     stop_worker(proc)
+
+
+#: the session's worker once a test has started it: it then takes the tasks of every
+#: later test's commits, also of a test that never asked for it
+SESSION_WORKER: list[subprocess.Popen] = []
 
 
 @pytest.fixture(autouse=True)
 def worker_idle_before_flush(request):
-    """After a test that shared the session's worker: empty the queue and stop what the
-    worker still runs (a match's analyses, a stats chunk) before pytest-django truncates
+    """After any test while the session's worker runs (a test that did not ask for it
+    still sends it the tasks its commits make: two phones racing, 2026-12-02): empty the
+    queue and stop what the worker still runs (a match's analyses, a stats chunk) before
+    pytest-django truncates
     the tables — a task holding row locks there deadlocks the TRUNCATE. Set up after
     pytest-django's database fixture (plugins' autouse fixtures come first), so it is
     torn down before it."""
     yield
-    if "celery_worker_process" not in request.fixturenames:
+    if not SESSION_WORKER:
         return
     from cuatrola_site.celery import app
 
-    proc = request.getfixturevalue("celery_worker_process")
+    proc = SESSION_WORKER[0]
     app.control.purge()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
