@@ -7,8 +7,11 @@ where it is not installed (`.ci/run` installs it).
 import copy
 import os
 import shutil
+import threading
+import time
 
 import pytest
+from django.core.signals import request_finished, request_started
 
 from tests.browser.helpers import phone_context
 
@@ -37,6 +40,43 @@ def browser():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield browser
         browser.close()
+
+
+class _InFlight:
+    """The live server's requests still being answered, counted by Django's own request
+    signals (they fire in the server's threads)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def started(self, **_kwargs) -> None:
+        with self.lock:
+            self.count += 1
+
+    def finished(self, **_kwargs) -> None:
+        with self.lock:
+            self.count -= 1
+
+
+IN_FLIGHT = _InFlight()
+request_started.connect(IN_FLIGHT.started, dispatch_uid="browser-tests-in-flight")
+request_finished.connect(IN_FLIGHT.finished, dispatch_uid="browser-tests-in-flight")
+
+
+@pytest.fixture(autouse=True)
+def live_server_idle_before_flush():
+    """After a browser test, wait until the live server has answered what the page sent
+    before it closed (a pad polling every 100 ms, an answer a test held back): the
+    database is flushed next, and a request still reading SQLite's shared in-memory
+    database locks its tables ("database table is locked"; the flush fails and the next
+    test finds this one's rows). Set up before the test's page fixtures, so torn down
+    after they close their pages, and after pytest-django's database fixture, so before
+    its flush."""
+    yield
+    deadline = time.monotonic() + 10
+    while IN_FLIGHT.count > 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
 
 
 @pytest.fixture(autouse=True)
