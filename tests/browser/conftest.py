@@ -44,17 +44,29 @@ def browser():
 
 class _InFlight:
     """The live server's requests still being answered, counted by Django's own request
-    signals (they fire in the server's threads)."""
+    signals (they fire in the server's threads). Static files are left out: they read no
+    database, and the static handler's file answers never send ``request_finished``
+    (the WSGI server streams the file, not the response, and never closes the response),
+    so counting them left the count above zero for good and every later teardown waited
+    its full 10 s (about a hundred seconds of a CI run)."""
 
     def __init__(self) -> None:
         self.count = 0
         self.lock = threading.Lock()
 
-    def started(self, **_kwargs) -> None:
+    def started(self, environ=None, **_kwargs) -> None:
+        from django.conf import settings
+
+        if (environ or {}).get("PATH_INFO", "").startswith(settings.STATIC_URL):
+            threading.current_thread().static_request = True
+            return
+        threading.current_thread().static_request = False
         with self.lock:
             self.count += 1
 
     def finished(self, **_kwargs) -> None:
+        if getattr(threading.current_thread(), "static_request", False):
+            return
         with self.lock:
             self.count -= 1
 
