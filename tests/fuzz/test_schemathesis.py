@@ -19,6 +19,7 @@ import json
 import os
 import re
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -150,7 +151,9 @@ def demo_server(database_url, tmp_path_factory) -> Iterator[DemoServer]:
                 time.sleep(0.2)
         yield DemoServer(url, session_key, log)
     finally:
-        server.terminate()
+        # gunicorn's quick shutdown (SIGINT): SIGTERM's graceful one waited up to 8 s here
+        # for workers holding a keep-alive connection of schemathesis'
+        server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
 
 
