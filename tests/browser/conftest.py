@@ -11,6 +11,7 @@ import threading
 import time
 
 import pytest
+from django.conf import settings
 from django.core.signals import request_finished, request_started
 
 from tests.browser.helpers import phone_context
@@ -53,19 +54,19 @@ class _InFlight:
     def __init__(self) -> None:
         self.count = 0
         self.lock = threading.Lock()
+        # request_finished carries no request: each server thread notes what it answers
+        self.answering = threading.local()
 
     def started(self, environ=None, **_kwargs) -> None:
-        from django.conf import settings
-
-        if (environ or {}).get("PATH_INFO", "").startswith(settings.STATIC_URL):
-            threading.current_thread().static_request = True
+        path = (environ or {}).get("PATH_INFO", "")
+        self.answering.static = path.startswith(settings.STATIC_URL)
+        if self.answering.static:
             return
-        threading.current_thread().static_request = False
         with self.lock:
             self.count += 1
 
     def finished(self, **_kwargs) -> None:
-        if getattr(threading.current_thread(), "static_request", False):
+        if getattr(self.answering, "static", False):
             return
         with self.lock:
             self.count -= 1

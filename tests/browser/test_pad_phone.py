@@ -167,7 +167,9 @@ def test_every_phase_fits_the_first_screen_upright_and_on_its_side(live_server, 
     are a strip there as on a phone; a taller screen keeps the cross. A phone on its side
     (844×390) had the deck under the strips, below the screen in every phase: there it
     stands beside them. One page, resized at each phase as a phone is turned (the pad's
-    layout is CSS alone: a page loaded at a size and one resized to it are drawn alike)."""
+    layout is CSS alone: a page loaded at a size and one resized to it are drawn alike);
+    a touch screen at every size (the CSS asks only sizes, never pointer or hover, so a
+    laptop's 1280×800 is drawn as the tablet's)."""
     match, user, events = make_match(game)
     every_phase_on_the_first_screen(phone, live_server.url, game, match, user, events)
     seats = phone.locator("#pad-table .seat")
