@@ -81,7 +81,10 @@ def phases(game: str, events: list[dict]) -> list[tuple[str, int]]:
 
 
 def box_in_view(page, locator, what: str, view: dict = PHONE) -> dict:
-    box = locator.bounding_box()
+    return inside(locator.bounding_box(), what, view)
+
+
+def inside(box: dict | None, what: str, view: dict) -> dict:
     assert box is not None, f"{what} is not shown"
     assert box["x"] >= 0, (what, box)
     assert box["x"] + box["width"] <= view["width"] + 0.5, (what, box)
@@ -90,28 +93,55 @@ def box_in_view(page, locator, what: str, view: dict = PHONE) -> dict:
     return box
 
 
+#: what assert_first_screen reads, in one round trip to the browser (one locator call
+#: per button was ~2,000 calls per test): the page scrolled to its top, then the box of
+#: the prompt, undo, the last entry and every entry offered (null for an element with no
+#: layout box, as Playwright's bounding_box), their text, and the page's width. Offered:
+#: the visible buttons of #pad-actions (Playwright's :visible: a box of some size, not
+#: visibility: hidden) and the enabled buttons of a deck that is not hidden.
+FIRST_SCREEN = """() => {
+  window.scrollTo(0, 0);
+  const box = (e) => {
+    if (!e || !e.getClientRects().length) return null;
+    const r = e.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+  };
+  const read = (e) => ({text: e ? e.innerText : "", box: box(e),
+                        card: !!e && e.classList.contains("card")});
+  const visible = (e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden";
+  };
+  const offered = [...document.querySelectorAll(
+    "#pad-actions button, #pad-deck:not([hidden]) button:not(:disabled)")]
+    .filter((e) => !e.closest("#pad-actions") || visible(e));
+  return {
+    prompt: read(document.querySelector("#pad-prompt")),
+    undo: read(document.querySelector("#pad-undo")),
+    entry: read(document.querySelector("#pad-entry")),
+    offered: offered.map(read),
+    width: document.documentElement.scrollWidth,
+  };
+}"""
+
+
 def assert_first_screen(page, phase: str, view: dict = PHONE) -> None:
     """The prompt, the last entry, undo and every entry offered are inside the screen
     (390×844 unless ``view`` says) with the page scrolled to its top; card buttons are
     44 px or more each way."""
-    page.evaluate("window.scrollTo(0, 0)")
-    assert page.locator("#pad-prompt").inner_text().strip(), phase
-    box_in_view(page, page.locator("#pad-prompt"), f"{phase}: the prompt", view)
-    box_in_view(page, page.locator("#pad-undo"), f"{phase}: undo", view)
-    if page.locator("#pad-entry").inner_text().strip():
-        box_in_view(page, page.locator("#pad-entry"), f"{phase}: the last entry", view)
-    offered = page.locator(
-        "#pad-actions button:visible, #pad-deck:not([hidden]) button:not(:disabled)"
-    )
-    assert offered.count() > 0, f"{phase}: nothing to enter"
-    for i in range(offered.count()):
-        button = offered.nth(i)
-        box = box_in_view(page, button, f"{phase}: {button.inner_text()!r}", view)
-        if "card" in (button.get_attribute("class") or ""):
-            assert box["width"] >= 44, (phase, button.inner_text(), box)
-            assert box["height"] >= 44, (phase, button.inner_text(), box)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= view["width"], f"{phase}: the page is {width} px wide"
+    seen = page.evaluate(FIRST_SCREEN)
+    assert seen["prompt"]["text"].strip(), phase
+    inside(seen["prompt"]["box"], f"{phase}: the prompt", view)
+    inside(seen["undo"]["box"], f"{phase}: undo", view)
+    if seen["entry"]["text"].strip():
+        inside(seen["entry"]["box"], f"{phase}: the last entry", view)
+    assert seen["offered"], f"{phase}: nothing to enter"
+    for button in seen["offered"]:
+        box = inside(button["box"], f"{phase}: {button['text']!r}", view)
+        if button["card"]:
+            assert box["width"] >= 44, (phase, button["text"], box)
+            assert box["height"] >= 44, (phase, button["text"], box)
+    assert seen["width"] <= view["width"], f"{phase}: the page is {seen['width']} px wide"
 
 
 def open_pad(page, base: str, match) -> None:
