@@ -17,7 +17,7 @@ cdef class Ordering:
     cdef public object down_singers, rich, poor, beats, bit, lead_moves, follow_moves, touched
     cdef public object cante_cards, cantes_open, killers, later, cante_values, all_singers
     cdef public object opponents, suits, partners_later, open_cards, alone, near
-    cdef public bint use_tt, merge, ordering, bounds, c7, capot, tricks, sings
+    cdef public bint use_tt, merge, ordering, bounds, c7, capot, tricks, sings, climb
     cdef public i64 node_limit, nodes, tt_probes, tt_hits, hint, lead_best, r, trump, size
     cdef public i64 capot_bonus, last_bonus, bound, _bits, trump_shift, rem, reply_bits
 

@@ -63,6 +63,12 @@ class Solver(Shortcuts):
         self.spec = spec
         self.use_tt, self.merge, self.ordering, self.bounds = use_tt, merge, ordering, bounds
         prepare(self, spec, use_tt and ranks)  # the spec's facts, as the hot path reads them
+        # a test that succeeds ("at least t") searches every answer of every seat of the
+        # other side, one that fails every move of the counted side's: where that side
+        # has fewer seats (Subastao's bidder alone against two), failing tests are the
+        # cheap ones, so MTD(f) climbs past the value after a success (see solve)
+        seats = [spec.counted[s] for s in spec.active]
+        self.climb = 2 * sum(seats) < len(seats)
         self.node_limit = node_limit or INF
         self.deadline = deadline  # time.process_time() value
         #: trick start -> (lower bound, upper bound, the lead that was best or cut off)
@@ -106,6 +112,7 @@ class Solver(Shortcuts):
         hi = self.bound if upper is None else upper - pos.acc
         target = 0 if guess is None else guess - pos.acc
         tries = 0
+        stride = 0  # how far past a success the next test aims (self.climb)
         while lo < hi:
             # MTD(f) near the guess (a good guess needs two tests), then bisection
             if tries >= self.MTD_TRIES:
@@ -116,7 +123,9 @@ class Solver(Shortcuts):
             value = self.search(pos, target - 1, target)
             if value >= target:
                 lo = value
-                target = value + 1
+                if self.climb:  # aim above the value: the tests down to it fail cheaply
+                    stride = 2 * stride or 2
+                target = value + 1 + stride
             else:
                 hi = value
                 target = value
