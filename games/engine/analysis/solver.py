@@ -20,7 +20,8 @@ double-dummy solver does:
 - the last trick is counted without search (every card is forced) and never stored.
 
 The exact value: MTD(f), zero-window tests stepping from a guess by the fail-soft
-values they return (each reusing the table), bisection only after a long walk.
+values they return (each reusing the table), bisection only after a long walk; where the
+counted side has fewer seats than the other, climbing past a success (``climb``).
 
 ``use_tt``, ``merge``, ``ordering``, ``bounds`` and ``ranks`` (the packing) turn each off
 (the benchmark's plain alpha-beta; the tests' "never changes a value"). ``node_limit``

@@ -78,3 +78,31 @@ def test_bounds_hold_the_value_and_packing_never_changes_it(name, rules, seed):
     packing.h = list(pos.hands)
     packing._pack(packing.block_cards)
     assert minimax(spec, pos._replace(hands=tuple(packing.h))) == value
+
+
+@pytest.mark.parametrize(("name", "rules"), TABLES)
+@PROPS
+@given(seed=st.integers(0, 2**32), extra=st.integers(0, 3), guess=st.integers(-130, 130))
+def test_the_climb_never_changes_a_value_from_any_guess(name, rules, seed, extra, guess):
+    """MTD(f) climbing past a success (Solver.climb) or stepping by one, from a guess
+    far below or above the value: minimax's value either way."""
+    found = small_position(name, rules, seed, extra)
+    if found is None:
+        return
+    spec, pos = found
+    expected = minimax(spec, pos)
+    for climb in (True, False):
+        solver = Solver(spec)
+        solver.climb = climb
+        assert solver.solve(pos, guess=guess) == expected, (climb, guess, pos)
+
+
+def test_the_climb_is_on_where_the_counted_side_has_fewer_seats():
+    """Subastao of three: the bidder alone against two; of four, and Belote: 2 against 2."""
+    for (name, rules), alone in [
+        (("subastao", {}), True),
+        (("subastao", {"players": 4}), False),
+        (("belote", {}), False),
+    ]:
+        spec, _pos = small_position(name, rules, 1, 0)
+        assert Solver(spec).climb is alone, name
