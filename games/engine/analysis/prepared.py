@@ -118,5 +118,11 @@ def prepare(solver: Any, spec: Spec, packed: bool) -> None:
     solver.alone = tuple(
         s for s in spec.active if sum(spec.counted[t] == spec.counted[s] for t in spec.active) == 1
     )
+    # a test that succeeds ("at least t") searches every answer of every seat of the
+    # other side, one that fails every move of the counted side's: where that side has
+    # fewer seats (Subastao's bidder alone against two), failing tests are the cheap
+    # ones, so MTD(f) climbs past the value after a success (Solver.solve)
+    counted_seats = sum(1 for s in spec.active if spec.counted[s])
+    solver.climb = 2 * counted_seats < len(spec.active)
     solver.suits = range(spec.suit_count)
     solver.reply_bits = 5 * spec.suit_count

@@ -64,12 +64,6 @@ class Solver(Shortcuts):
         self.spec = spec
         self.use_tt, self.merge, self.ordering, self.bounds = use_tt, merge, ordering, bounds
         prepare(self, spec, use_tt and ranks)  # the spec's facts, as the hot path reads them
-        # a test that succeeds ("at least t") searches every answer of every seat of the
-        # other side, one that fails every move of the counted side's: where that side
-        # has fewer seats (Subastao's bidder alone against two), failing tests are the
-        # cheap ones, so MTD(f) climbs past the value after a success (see solve)
-        seats = [spec.counted[s] for s in spec.active]
-        self.climb = 2 * sum(seats) < len(seats)
         self.node_limit = node_limit or INF
         self.deadline = deadline  # time.process_time() value
         #: trick start -> (lower bound, upper bound, the lead that was best or cut off)
