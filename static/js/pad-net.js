@@ -8,6 +8,7 @@
   "use strict";
   const BACKOFF = [1000, 2000, 4000, 8000, 15000];
   const TRANSIENT = [502, 503, 504];
+  const READ_BACK = [250, 1000, 2000, 4000]; // waits between tries to read the state back
 
   window.PadNet = function (api, storageKey, hooks) {
     let queue = load();
@@ -63,11 +64,14 @@
       });
     }
 
-    // the match and what may be recorded next, read afresh (the legal/ ETag kept)
-    async function refresh(always) {
+    // the match and what may be recorded next, read afresh (the legal/ ETag kept);
+    // ``fresh``: the server's answer only, not the service worker's stored copy
+    // (pad-worker.js), which is from before the entry being read back
+    async function refresh(always, fresh) {
       const mine = generation;
       const [m, l] = await Promise.all([request("GET", ""), request("GET", "legal/")]);
       if (!m.ok || !l.ok) throw new Error("read " + m.status + "/" + l.status);
+      if (fresh && [m, l].some((r) => r.headers.get("X-Pad-Offline"))) throw new Error("stored");
       const match = await m.json();
       const legal = await l.json();
       if (!always && (mine !== generation || queue.length)) return false; // an entry came meanwhile
@@ -118,13 +122,26 @@
       if (queue.length) return flush();
       settling += 1;
       tell();
-      try {
-        await refresh();
-      } catch (e) {
-        // the entry is stored; the next poll catches up
-      }
+      await readBack();
       settling -= 1;
       tell();
+    }
+
+    // The state after this pad's own stored entry or undo, read until the server's own
+    // answer comes: a lost read, or the service worker's stored copy when its fetch
+    // failed, left the pad idle on what was legal before the entry, and its undo named
+    // the entry before (a 409 and an error for a correct undo). Busy meanwhile, as while
+    // sending; after the last try the poll catches up (the ETag it holds is the old one).
+    async function readBack() {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await refresh(false, true);
+          return;
+        } catch (e) {
+          if (attempt >= READ_BACK.length) return;
+          await new Promise((resolve) => setTimeout(resolve, READ_BACK[attempt]));
+        }
+      }
     }
 
     function enqueue(body) {
@@ -156,7 +173,7 @@
         const answer = await response.json();
         if (!response.ok) return answer;
         hooks.onState(answer, null);
-        await refresh();
+        await readBack();
         return null;
       } finally {
         settling -= 1;
