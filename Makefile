@@ -26,8 +26,10 @@ run: $(VENV)/.installed-runtime
 
 # the suite on TEST_WORKERS processes (pytest-xdist; `make test TEST_WORKERS=0` for one)
 TEST_WORKERS ?= 2
+# (bytecode written, whatever PYTHONDONTWRITEBYTECODE says: each of the suite's Python
+# processes compiled the project and rewrote the test modules otherwise; .ci/run says why)
 test: $(VENV)/.installed-dev
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
