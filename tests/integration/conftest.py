@@ -14,9 +14,10 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import quote
 
 import pytest
@@ -25,6 +26,8 @@ from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
+
+T = TypeVar("T")
 
 
 def services_configured() -> bool:
@@ -116,6 +119,23 @@ def stop_worker(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
     except ProcessLookupError:
         pass
     proc.log.close()
+
+
+def wait_for(
+    predicate: Callable[[], T],
+    seconds: float = 30,
+    message: str = "the worker did not do it in time",
+    every: float = 0.2,
+) -> T:
+    """Ask ``predicate`` every ``every`` seconds until it gives something true, and return
+    that; fail with ``message`` after ``seconds``. Fast polling only where the moment
+    matters (a kill in the middle of a chunk): each poll is a query, and at 20 ms a wait
+    of half a minute for a sweep was some 1,500 of them."""
+    deadline = time.monotonic() + seconds
+    while not (value := predicate()):
+        assert time.monotonic() < deadline, message
+        time.sleep(every)
+    return value
 
 
 def free_port() -> int:

@@ -12,8 +12,7 @@ from games.engine.analysis import analyse_hand
 from games.simulation import EVENTS, simulate_match
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
-from .conftest import requires_services
-from .test_ratings_worker import wait_for
+from .conftest import requires_services, wait_for
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
 

@@ -28,17 +28,9 @@ from tournaments.models import Tournament
 from tournaments.standings import standings_by_round
 from tournaments.standings_store import load_results, scheme_of
 
-from .conftest import private_site, requires_services
+from .conftest import private_site, requires_services, wait_for
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(predicate, seconds: float, message: str):
-    deadline = time.monotonic() + seconds
-    while not (value := predicate()):
-        assert time.monotonic() < deadline, message
-        time.sleep(0.2)
-    return value
 
 
 class Api:

@@ -19,18 +19,11 @@ from tournaments.standings import standings_by_round
 from tournaments.standings_store import load_results, scheme_of, store_standings
 from tournaments.tasks import recompute_standings
 
-from .conftest import requires_services, start_worker, stop_worker
+from .conftest import requires_services, start_worker, stop_worker, wait_for
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
 
 QUEUE = "standings-killtest"  # its own queue: only the worker to be killed takes the job
-
-
-def wait_for(predicate, seconds: float, message: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < deadline, message
-        time.sleep(0.02)
 
 
 def pending(tournament_id: int) -> bool:
@@ -56,6 +49,7 @@ def test_a_killed_recompute_is_redone_within_a_minute_and_pending_says_so(tmp_pa
         lambda: Tournament.objects.get(pk=tournament.pk).standings_queued_at is None,
         30,
         "the worker never started the recompute",
+        every=0.02,  # the recompute takes about a second: kill it in its first moments
     )
     os.killpg(first.pid, signal.SIGKILL)
     first.wait()

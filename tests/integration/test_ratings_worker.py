@@ -2,7 +2,6 @@
 service is rated by the worker, with the numbers a rebuild here gives."""
 
 import random
-import time
 
 import pytest
 
@@ -11,16 +10,9 @@ from ratings import ladder
 from ratings.models import RatedMatch, Rating
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
-from .conftest import requires_services
+from .conftest import requires_services, wait_for
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(predicate, seconds=30):
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < deadline, "the worker did not do it in time"
-        time.sleep(0.1)
 
 
 def test_the_worker_rates_finished_matches_in_order(celery_worker_process):

@@ -1,7 +1,6 @@
 """Standings through Redis and a real worker on PostgreSQL."""
 
 import random
-import time
 
 import pytest
 
@@ -12,16 +11,9 @@ from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.standings_store import store_standings
 
-from .conftest import requires_services
+from .conftest import requires_services, wait_for
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(predicate, seconds=30):
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < deadline, "the worker did not do it in time"
-        time.sleep(0.1)
 
 
 def test_finished_matches_update_standings_through_the_worker(celery_worker_process):

@@ -22,8 +22,8 @@ from games.models import Match
 from stats.models import CountedMatch
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
-from .conftest import private_site, requires_services
-from .test_broker_outage import Api, wait_for
+from .conftest import private_site, requires_services, wait_for
+from .test_broker_outage import Api
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
 

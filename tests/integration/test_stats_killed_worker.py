@@ -21,19 +21,12 @@ from stats.models import StatChunk, StatJob, StatPartial, StatTotal
 from stats.tasks import start_rebuild
 from tests.factories import ClubFactory, MembershipFactory
 
-from .conftest import requires_services, start_worker, stop_worker
+from .conftest import requires_services, start_worker, stop_worker, wait_for
 
 pytestmark = [pytest.mark.integration, requires_services, pytest.mark.django_db(transaction=True)]
 
 ROW = ("scope", "key", "club_id", "game", "metric", "tournament")
 QUEUE = "stats-killtest"  # its own queue: only these workers take the chunks
-
-
-def wait_for(predicate, seconds: float, message: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < deadline, message
-        time.sleep(0.02)
 
 
 def job_row() -> StatJob:
@@ -64,7 +57,7 @@ def test_a_worker_killed_mid_rebuild_loses_nothing(tmp_path):
         started = StatChunk.objects.filter(job=job, started_at__isnull=False)
         return len(stored) >= 2 and started.exclude(chunk__in=list(stored)).exists()
 
-    wait_for(mid_chunk, 60, "the first worker never got two chunks in")
+    wait_for(mid_chunk, 60, "the first worker never got two chunks in", every=0.02)
     os.killpg(first.pid, signal.SIGKILL)
     killed = time.monotonic()
     first.wait()
