@@ -4,17 +4,19 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+# more pip options for the installs (.ci/run: --no-compile)
+PIP_EXTRA ?=
 
 .PHONY: run test lint bench check-record clean analysis-fast analysis-pure
 
 $(VENV)/.installed-runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check $(PIP_EXTRA) -r requirements.txt
 	touch $@
 
 $(VENV)/.installed-dev: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check $(PIP_EXTRA) -r requirements-dev.txt
 	touch $@ $(VENV)/.installed-runtime
 
 run: $(VENV)/.installed-runtime
@@ -41,7 +43,7 @@ bench: $(VENV)/.installed-dev
 # optional: the hand-analysis search compiled with Cython, in place (same values, faster;
 # needs a C compiler). `make analysis-pure` removes it: Python alone again.
 analysis-fast: $(VENV)/.installed-runtime requirements-fast.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-fast.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check $(PIP_EXTRA) -r requirements-fast.txt
 	$(PY) -m games.engine.analysis.build_fast
 
 analysis-pure:
