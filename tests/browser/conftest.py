@@ -6,7 +6,7 @@ where it is not installed (`.ci/run` installs it). Its headless shell
 the desktop browser's window layer; what Playwright itself runs for headless tests) when it is
 there, the desktop `chromium` otherwise. The shell drew the same pages for a third less CPU:
 the browser tests took 281 core-s with `chromium`, 178 with the shell (docs/performance.md,
-"The browser tests on Chromium's headless shell"). ``CHROMIUM=/usr/bin/chromium`` picks the
+"The browser on its headless shell"). ``CHROMIUM=/usr/bin/chromium`` picks the
 desktop one.
 """
 
