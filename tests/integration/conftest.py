@@ -226,27 +226,39 @@ SESSION_WORKER: list[subprocess.Popen] = []
 @pytest.fixture(autouse=True)
 def worker_idle_before_flush(request):
     """After any test while the session's worker runs (a test that did not ask for it
-    still sends it the tasks its commits make: two phones racing, 2026-12-02): empty the
-    queue and stop what the worker still runs (a match's analyses, a stats chunk) before
-    pytest-django truncates
-    the tables — a task holding row locks there deadlocks the TRUNCATE. Set up after
+    still sends it the tasks its commits make: two phones racing, 2026-12-02): stop it
+    taking tasks, empty the queue and stop what it still runs or holds (a match's
+    analyses, a stats chunk) before pytest-django truncates the tables — a task holding
+    row locks there deadlocks the TRUNCATE. Stopping its consumer first matters: a task
+    that ends by queueing another (a stats chunk its next) left the worker idle for a
+    moment after the purge, and the next task started under the TRUNCATE (CI,
+    2026-12-03). The next test's setup lets it take tasks again. Set up after
     pytest-django's database fixture (plugins' autouse fixtures come first), so it is
     torn down before it."""
+    from cuatrola_site.celery import app
+
+    if SESSION_WORKER:
+        app.control.add_consumer(
+            "celery", destination=SESSION_WORKER[0].destination, reply=True, timeout=5
+        )
     yield
     if not SESSION_WORKER:
         return
-    from cuatrola_site.celery import app
-
     proc = SESSION_WORKER[0]
+    app.control.cancel_consumer("celery", destination=proc.destination, reply=True, timeout=5)
     app.control.purge()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        replies = app.control.inspect(destination=proc.destination, timeout=1).active() or {}
-        running = [task["id"] for tasks in replies.values() for task in tasks]
-        if not running:
+        inspect = app.control.inspect(destination=proc.destination, timeout=1)
+        held = [
+            task["id"]
+            for replies in (inspect.active() or {}, inspect.reserved() or {})
+            for tasks in replies.values()
+            for task in tasks
+        ]
+        if not held:
             return
-        for task_id in running:
-            app.control.revoke(task_id, terminate=True, signal="SIGKILL")
+        app.control.revoke(held, terminate=True, signal="SIGKILL")
         time.sleep(0.2)
     pytest.fail("the session's celery worker still runs tasks 60 s after the test")
 

@@ -260,7 +260,9 @@ def test_a_match_created_while_its_player_is_merged_away_is_refused_not_a_500():
         code = getattr(created, "status_code", created)
         assert code in (201, 400, 409), created
         if code != 201:
-            assert created.json()["item"] == {"field": "players"}, created.json()
+            # refused by the serializer (the player already gone: its ``errors`` too) or
+            # by the service (gone while the match was made): either way naming the field
+            assert created.json()["item"]["field"] == "players", created.json()
         assert not Player.objects.filter(pk=x.pk).exists()
         assert all(m.seats.count() == 4 for m in club.matches.all())
 
