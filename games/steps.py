@@ -11,6 +11,8 @@ points per scoring unit and the match score as it stood.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,17 +86,62 @@ def _who(said: dict, position: dict, names: list[str]) -> str | None:
     return story["calls"][-1]["name"] if story["calls"] else None
 
 
-def match_steps(match: Match, names: list[str], *, hide_deal_in_play: bool) -> list[Step]:
-    """Every position of ``match``, in order (empty before its first deal)."""
+@dataclass(frozen=True)
+class HandReplay:
+    """The positions of the one hand a replay page shows, and what the page says of the
+    rest: ``total`` steps in the match, ``hands`` begun."""
+
+    steps: list[Step]
+    total: int
+    hands: int
+
+
+def _steps(match: Match, names: list[str], events: Iterable[Any], wanted: range | None):
+    """The steps of ``match`` (its stored ``events``) whose numbers are in ``wanted`` (all
+    when None), in order; the replay stops after the last one wanted. A position (the
+    hand's story, its view) is most of a step's cost, so the others are only replayed."""
     game = find_game(match.game)
     state = new_state(match)
     labels = unit_labels(game, state.rules, names)
-    events = stored_events(match, hide_deal_in_play=hide_deal_in_play)
-    steps = []
     for number, event in enumerate(game.replay_steps(state, events), start=1):
+        if wanted is not None and number not in wanted:
+            if number >= wanted.stop:
+                return
+            continue
         said = game.event_to_dict(event)
         said.pop("deal", None)  # the hands are shown from the position, when they may be
         position = _position(game, state, said, names, labels)
         said["name"] = _who(said, position, names)
-        steps.append(Step(number, state.hands[-1].number, said, position))
-    return steps
+        yield Step(number, state.hands[-1].number, said, position)
+
+
+def match_steps(match: Match, names: list[str], *, hide_deal_in_play: bool) -> list[Step]:
+    """Every position of ``match``, in order (empty before its first deal)."""
+    events = stored_events(match, hide_deal_in_play=hide_deal_in_play)
+    return list(_steps(match, names, events, None))
+
+
+def hand_replay(
+    match: Match,
+    names: list[str],
+    *,
+    hide_deal_in_play: bool,
+    step: int = 1,
+    hand: int | None = None,
+) -> HandReplay:
+    """The positions of hand ``hand`` of ``match``, or of the hand of step ``step`` (a step
+    beyond the log: the last). No steps for a hand the match has not begun. Each hand
+    opens with its deal (the engine refuses any other first event), so the stored log
+    alone says where each hand's steps begin; only that hand's positions are built (a long
+    match's replay page built ~540 positions to show ~25)."""
+    game = find_game(match.game)
+    events = list(stored_events(match, hide_deal_in_play=hide_deal_in_play))
+    firsts = [n for n, event in enumerate(events, start=1) if game.is_deal(event)]
+    total = len(events)
+    if hand is None:
+        hand = bisect_right(firsts, min(max(step, 1), total))
+    if not 1 <= hand <= len(firsts):
+        return HandReplay([], total, len(firsts))
+    stop = firsts[hand] if hand < len(firsts) else total + 1
+    steps = list(_steps(match, names, events, range(firsts[hand - 1], stop)))
+    return HandReplay(steps, total, len(firsts))

@@ -27,7 +27,7 @@ from .pad import pad_config, rules_text
 from .refusals import as_sentence, seat_label
 from .replays import match_story, unit_labels
 from .services import Refused, create_match, export_record, replay
-from .steps import match_steps
+from .steps import hand_replay
 
 
 def _told(content: bytes) -> dict[str, Any] | None:
@@ -142,7 +142,6 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
     match = _readable_match(request, pk)
     names = [s.player.display_name for s in match.seats.all()]
     hidden = not may_see_hands(request.user, match)
-    steps = match_steps(match, names, hide_deal_in_play=hidden)
     back = (reverse("games:match", args=[match.pk]), _("Back to the match"))
     asked = request.GET.get("step") or "1"
     hand = request.GET.get("hand")
@@ -150,27 +149,32 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         if value is not None and not value.isdigit():
             what = _("%(name)s=%(value)s: the step and the hand are whole numbers from 1.")
             raise with_back(BadRequest(what % {"name": name, "value": value[:20]}), *back)
-    number = min(max(int(asked), 1), len(steps))  # a step beyond the log: its last
-    if hand is not None:
-        firsts = [s.number for s in steps if s.hand == int(hand)]
-        if not firsts:
-            hands = sorted({s.hand for s in steps})
-            what = (
-                _("This match has no hand %(n)s: its hands are 1 to %(last)s.")
-                % {"n": hand, "last": hands[-1]}
-                if hands
-                else _("This match has no hand %(n)s: no hand has been entered yet.") % {"n": hand}
-            )
-            raise with_back(Http404(what), *back)
-        number = firsts[0]
-    shown = steps[number - 1].hand if steps else None
+    replay = hand_replay(
+        match,
+        names,
+        hide_deal_in_play=hidden,
+        step=int(asked),
+        hand=int(hand) if hand is not None else None,
+    )
+    steps = replay.steps
+    if hand is not None and not steps:
+        what = (
+            _("This match has no hand %(n)s: its hands are 1 to %(last)s.")
+            % {"n": hand, "last": replay.hands}
+            if replay.hands
+            else _("This match has no hand %(n)s: no hand has been entered yet.") % {"n": hand}
+        )
+        raise with_back(Http404(what), *back)
+    # a step beyond the log: its last; the asked hand: its first step
+    number = steps[0].number if hand is not None else min(max(int(asked), 1), replay.total)
+    shown = steps[0].hand if steps else None
     context = {
         "match": match,
         "game_title": find_game(match.game).title,
         "names": names,
-        "steps": [s for s in steps if s.hand == shown],
+        "steps": steps,
         "current": number,
-        "total": len(steps),
+        "total": replay.total,
         "hidden": hidden,
         "auction": "bid" in find_game(match.game).turn_kinds,
         # the shown hand's analysis once it is over (a hand in play has none)

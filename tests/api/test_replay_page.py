@@ -13,7 +13,7 @@ from django.test import Client
 from games import services
 from games.engine import find_game
 from games.engine.belote.simulate import random_match
-from games.steps import match_steps
+from games.steps import hand_replay, match_steps
 
 from .conftest import client_for
 from .helpers import post_event
@@ -163,3 +163,29 @@ def test_belote_declarations_and_cantes_show_from_their_moment(setup):
     for a, b in itertools.pairwise(steps):
         if [u["score"] for u in a.position["units"]] != [u["score"] for u in b.position["units"]]:
             assert b.position["complete"], b.number
+
+
+def test_one_hands_replay_is_that_hands_part_of_the_whole_replay(setup):
+    """The page builds only the shown hand's positions (``hand_replay``): for every step
+    and every hand of a three-hand Belote match they are exactly that hand's part of the
+    whole match's replay, with the match's step count; a hand it has not begun has none."""
+    record = random_match(random.Random(11), max_hands=3)
+    record.seats = [p.display_name for p in setup.players]
+    match = services.import_record(setup.club, record, setup.organiser)
+    whole = match_steps(match, record.seats, hide_deal_in_play=False)
+    hands = sorted({s.hand for s in whole})
+    assert hands == [1, 2, 3]
+
+    def part(hand: int) -> list:
+        return [s for s in whole if s.hand == hand]
+
+    for step in [0, *range(1, len(whole) + 1, 7), len(whole), len(whole) + 5]:
+        shown = hand_replay(match, record.seats, hide_deal_in_play=False, step=step)
+        at = whole[min(max(step, 1), len(whole)) - 1].hand
+        assert (shown.steps, shown.total, shown.hands) == (part(at), len(whole), 3), step
+    for hand in hands:
+        assert hand_replay(match, record.seats, hide_deal_in_play=False, hand=hand).steps == (
+            part(hand)
+        )
+    assert hand_replay(match, record.seats, hide_deal_in_play=False, hand=4).steps == []
+    assert hand_replay(match, record.seats, hide_deal_in_play=False, hand=0).steps == []
