@@ -2,9 +2,15 @@
 site's SVG sprite, the French ones (Belote) as their printed symbols — each card named for
 screen readers in the reader's language (``games/cardnames.py``: "rey de bastos")."""
 
+from functools import lru_cache
+
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.templatetags.static import static
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from games.cardnames import card_said, suit_said
 from games.engine import find_game
@@ -55,8 +61,16 @@ def card(context: template.Context, text: str | None, extra_class: str = ""):
     suit-c">`` with ♣ for ``"Jc"``: French suits keep their printed symbols."""
     if not text:
         return format_html('<span class="card empty {}"></span>', extra_class)
+    return _card_html(get_language(), deck_of(context), text, extra_class)
+
+
+@lru_cache(maxsize=4096)
+def _card_html(language: str | None, deck: Deck, text: str, extra_class: str) -> SafeString:
+    """One card's HTML in ``language``: the same few dozen cards are drawn again and again
+    (a replay page draws ~1,000, a fifth of its time when each was built afresh); what it
+    reads beyond its arguments — the static files' address, the catalogues — changes
+    only with the settings (below) or a restart."""
     rank, suit = text[:-1], text[-1]
-    deck = deck_of(context)
     if deck.family == "french":
         extra_class = f"french {extra_class}".strip()
     label = card_said(text, deck)
@@ -70,6 +84,12 @@ def card(context: template.Context, text: str | None, extra_class: str = ""):
         deck.faces.get(rank, rank),
         suit_glyph(suit, deck),
     )
+
+
+@receiver(setting_changed)
+def _forget_drawn_cards(**kwargs) -> None:
+    """A test's settings (the static files' address, the languages) draw cards anew."""
+    _card_html.cache_clear()
 
 
 @register.simple_tag(takes_context=True)
