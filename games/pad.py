@@ -146,6 +146,15 @@ def labels() -> dict[str, str]:
         # the offline queue and the other devices
         "offline": _("No connection — %(n)s entries queued"),
         "offlineOne": _("No connection — 1 entry queued"),
+        # what the pad shows without a connection: the server's last answer, and when
+        "storedAt": _(
+            "No connection: shown as the server last sent it, at %(time)s. What you enter "
+            "is kept and sent when the connection returns."
+        ),
+        "stored": _(
+            "No connection: shown as the server last sent it. What you enter is kept and "
+            "sent when the connection returns."
+        ),
         "sending": _("Sending %(n)s queued entries…"),
         "dropped": _("Not recorded (the entries after it were discarded): %(list)s"),
         "undoQueued": _("Remove the last queued entry (not sent yet)?"),

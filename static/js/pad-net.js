@@ -20,6 +20,7 @@
     let failures = 0;
     let timer = null;
     let legalTag = null; // the ETag of the legal/ read the pad shows
+    let confirmedAt = null; // the server's Date on its last answer the pad showed or kept
     let generation = 0; // bumped by every local change: a poll started before it is stale
 
     function load() {
@@ -64,6 +65,17 @@
       });
     }
 
+    // Whether the pad shows the server's answer or, without a connection, the copy the
+    // service worker stored (pad-worker.js marks it, with the time the server sent it):
+    // a scorer must not take an old state for the table's, another phone's entries
+    // missing. ``null`` once the server answers again.
+    function source(responses) {
+      const stored = responses.find((r) => r.headers.get("X-Pad-Offline"));
+      if (!stored) confirmedAt = responses[0].headers.get("Date") || confirmedAt;
+      const since = confirmedAt || (stored && stored.headers.get("Date"));
+      if (hooks.onSource) hooks.onSource(stored ? { since: since } : null);
+    }
+
     // the match and what may be recorded next, read afresh (the legal/ ETag kept);
     // ``fresh``: the server's answer only, not the service worker's stored copy
     // (pad-worker.js), which is from before the entry being read back
@@ -77,6 +89,7 @@
       if (!always && (mine !== generation || queue.length)) return false; // an entry came meanwhile
       legalTag = l.headers.get("ETag");
       hooks.onState(match, legal);
+      source([m, l]);
       return true;
     }
 
@@ -189,7 +202,8 @@
       const mine = generation;
       try {
         const l = await request("GET", "legal/", null, legalTag ? { "If-None-Match": legalTag } : {});
-        if (l.status === 304 || !l.ok) return;
+        if (l.status === 304) return source([l]); // unchanged: the server's word, or the store's
+        if (!l.ok) return;
         const legal = await l.json();
         const m = await request("GET", "");
         if (!m.ok) return;
@@ -198,8 +212,11 @@
         const changed = legalTag !== null;
         legalTag = l.headers.get("ETag");
         hooks.onState(match, legal, changed);
+        source([m, l]);
       } catch (e) {
-        // offline: the next poll tries again
+        // offline, nothing stored to answer: what is shown is as the server last confirmed
+        // it; the next poll tries again
+        if (hooks.onSource) hooks.onSource({ since: confirmedAt });
       }
     }
 

@@ -250,6 +250,19 @@
       box.append(list);
     }
 
+    // Without a connection, what the pad shows is what the server last sent (the
+    // service worker's stored copy, or the last answer before the connection went):
+    // said, with the server's time, until it answers again (``source`` null)
+    function renderSource(source, lang) {
+      const box = $("pad-offline");
+      box.hidden = !source;
+      if (!source) return;
+      const at = source.since ? new Date(source.since) : null;
+      box.textContent = at && !isNaN(at)
+        ? fmt(L.storedAt, { time: at.toLocaleTimeString(lang || undefined, { hour: "2-digit", minute: "2-digit" }) })
+        : L.stored;
+    }
+
     // the deck suit by suit (the page's deck is in suit order), each suit its own block
     function fillDeck(deck, make) {
       const blocks = {};
@@ -267,8 +280,8 @@
 
     return {
       fmt, el, cardEl, suitEl, suitName, cardSaid, unitName, SUIT_CALL, entryText, describe,
-      announceLabel, canteLabel, fillDeck, renderQueue, renderScore, renderStatus, renderHand,
-      renderEntry, renderSpeech, renderLast, renderTricks,
+      announceLabel, canteLabel, fillDeck, renderQueue, renderSource, renderScore, renderStatus,
+      renderHand, renderEntry, renderSpeech, renderLast, renderTricks,
     };
   };
 })();

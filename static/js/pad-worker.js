@@ -52,11 +52,14 @@ async function networkFirst(request, url) {
   } catch (offline) {
     const kept = await caches.match(key, { ignoreVary: true, ignoreSearch: url.pathname.startsWith("/static/") });
     if (!kept) throw offline;
+    // marked, so that the page (and a test) can tell the stored copy from a fresh one;
+    // its Date is when the server sent it (the pad says so: pad-net.js ``onSource``)
     const tag = request.headers.get("If-None-Match");
     if (tag && tag === kept.headers.get("ETag")) {
-      return new Response(null, { status: 304, headers: { ETag: tag } });
+      const marks = { ETag: tag, "X-Pad-Offline": "stored" };
+      if (kept.headers.get("Date")) marks.Date = kept.headers.get("Date");
+      return new Response(null, { status: 304, headers: marks });
     }
-    // marked, so that the page (and a test) can tell the stored copy from a fresh one
     const headers = new Headers(kept.headers);
     headers.set("X-Pad-Offline", "stored");
     return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers: headers });

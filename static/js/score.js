@@ -95,6 +95,7 @@
       if (status === 409 && body.state) match = body.state;
       showError(body, status, dropped[0], dropped.slice(1));
     },
+    onSource: (source) => V.renderSource(source, lang),
     onQueue: (q) => {
       queued = q.queued;
       pad.classList.toggle("busy", q.busy);

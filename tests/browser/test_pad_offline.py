@@ -5,6 +5,10 @@ connection returns. Localhost is a secure context, where a service worker may ru
 
 from __future__ import annotations
 
+import re
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from games.models import HandEvent
@@ -32,6 +36,7 @@ def test_offline_reload_queues_two_cards_that_land_when_back(live_server, phone)
     match, user, events = make_match("cuatrola")
     store(match, user, events[: first(events, "play")])  # the auction done: trick 1 to lead
     page = phone
+    loaded = datetime.now(UTC)
     log_in(page, live_server.url, f"/matches/{match.pk}/score/")
     page.wait_for_selector("#pad-deck:not([hidden])")
     settled(page)
@@ -41,11 +46,24 @@ def test_offline_reload_queues_two_cards_that_land_when_back(live_server, phone)
     assert page.locator("link[rel=manifest]").get_attribute("href") == "/pad.webmanifest"
     stored = HandEvent.objects.filter(hand__match=match).count()
 
+    went_offline = datetime.now(UTC)
     page.context.set_offline(True)
     reloaded = page.reload()
     # the page came from the worker's store, not from the server
     assert reloaded.headers.get("x-pad-offline") == "stored"
     page.wait_for_selector("#pad-deck:not([hidden]) button.card:not(.unlisted):not(:disabled)")
+    # and the pad says so: what it shows is the server's answer of before, and when
+    notice = page.locator("#pad-offline")
+    notice.wait_for(state="visible")
+    said = re.fullmatch(
+        r"Sin conexión: se muestra tal como lo envió el servidor por última vez, a las "
+        r"(\d\d:\d\d)\. Lo que anotes se guarda y se envía al volver la conexión\.",
+        notice.inner_text(),
+    )
+    assert said, notice.inner_text()
+    zone = ZoneInfo(page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone"))
+    minutes = {(t.astimezone(zone)).strftime("%H:%M") for t in (loaded, went_offline)}
+    assert said[1] in minutes, (said[1], minutes)  # the time the server sent the stored copy
     SHOTS.mkdir(parents=True, exist_ok=True)
     # the record's first two cards of trick 1
     start = first(events, "play")
@@ -60,6 +78,7 @@ def test_offline_reload_queues_two_cards_that_land_when_back(live_server, phone)
 
     page.context.set_offline(False)
     page.wait_for_selector("#pad-queue", state="hidden", timeout=30_000)
+    notice.wait_for(state="hidden")  # the server's own answer again
     settled(page)
     cards = list(
         HandEvent.objects.filter(hand__match=match, kind="play")
@@ -69,3 +88,34 @@ def test_offline_reload_queues_two_cards_that_land_when_back(live_server, phone)
     assert cards == two
     page.screenshot(path=str(SHOTS / "cuatrola-offline-landed.png"))
     assert page.locator("#pad-trick .card").count() == 2
+
+
+def test_a_pad_that_loses_the_connection_says_since_when_it_shows_that_state(
+    live_server, phone, settings
+):
+    """No reload: the pad's polls go on without a connection (answered from the worker's
+    store: unchanged) and it says it shows the state as the server last confirmed it, at
+    the time of the last poll that reached it; back online, the next poll clears that."""
+    settings.PAD_POLL_MS = 400  # the pad's poll (4 s on the site)
+    match, user, events = make_match("cuatrola")
+    store(match, user, events[: first(events, "play")])
+    page = phone
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad[data-offline-ready='true']")
+    settled(page)
+    notice = page.locator("#pad-offline")
+    assert notice.is_hidden()
+    page.wait_for_timeout(3 * settings.PAD_POLL_MS)  # polls that reach the server
+    confirmed = datetime.now(UTC)
+    page.context.set_offline(True)
+    notice.wait_for(state="visible")
+    zone = ZoneInfo(page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone"))
+    # the last poll that reached the server: within a poll or two before going offline
+    minutes = {
+        (confirmed - timedelta(seconds=s)).astimezone(zone).strftime("%H:%M") for s in (0, 2)
+    }
+    said = re.search(r"por última vez, a las (\d\d:\d\d)\.", notice.inner_text())
+    assert said, notice.inner_text()
+    assert said[1] in minutes, (said[1], minutes)
+    page.context.set_offline(False)
+    notice.wait_for(state="hidden")
