@@ -148,12 +148,12 @@ def labels() -> dict[str, str]:
         "offlineOne": _("No connection — 1 entry queued"),
         # what the pad shows without a connection: the server's last answer, and when
         "storedAt": _(
-            "No connection: shown as the server last sent it, at %(time)s. What you enter "
-            "is kept and sent when the connection returns."
+            "No connection: this is the state the server sent at %(time)s. What you enter "
+            "is sent when it returns."
         ),
         "stored": _(
-            "No connection: shown as the server last sent it. What you enter is kept and "
-            "sent when the connection returns."
+            "No connection: this is the last state the server sent. What you enter is sent "
+            "when it returns."
         ),
         "sending": _("Sending %(n)s queued entries…"),
         "dropped": _("Not recorded (the entries after it were discarded): %(list)s"),

@@ -56,8 +56,8 @@ def test_offline_reload_queues_two_cards_that_land_when_back(live_server, phone)
     notice = page.locator("#pad-offline")
     notice.wait_for(state="visible")
     said = re.fullmatch(
-        r"Sin conexión: se muestra tal como lo envió el servidor por última vez, a las "
-        r"(\d\d:\d\d)\. Lo que anotes se guarda y se envía al volver la conexión\.",
+        r"Sin conexión: es el estado que envió el servidor a las (\d\d:\d\d)\. "
+        r"Lo que anotes se envía al volver\.",
         notice.inner_text(),
     )
     assert said, notice.inner_text()
@@ -114,7 +114,7 @@ def test_a_pad_that_loses_the_connection_says_since_when_it_shows_that_state(
     minutes = {
         (confirmed - timedelta(seconds=s)).astimezone(zone).strftime("%H:%M") for s in (0, 2)
     }
-    said = re.search(r"por última vez, a las (\d\d:\d\d)\.", notice.inner_text())
+    said = re.search(r"envió el servidor a las (\d\d:\d\d)\.", notice.inner_text())
     assert said, notice.inner_text()
     assert said[1] in minutes, (said[1], minutes)
     page.context.set_offline(False)
