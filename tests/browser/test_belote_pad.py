@@ -27,7 +27,7 @@ from rest_framework.test import APIClient
 from games import services
 from games.engine import check_record, load_record
 from tests.api.helpers import RECORDS
-from tests.browser.helpers import settled, tap
+from tests.browser.helpers import ARTIFACTS, settled, tap
 from tests.browser.test_scoring_pad import log_in
 from tests.browser.test_subastao_pad import PHONE, no_sideways_scroll
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
@@ -157,3 +157,37 @@ def test_a_whole_belote_round_through_the_pad_on_a_phone(live_server, phone, bel
     assert checked["hands"][0]["multiplier"] == 2
     assert checked["hands"][0]["declarations"] == [40, 90]
     assert checked["hands"][0]["game_points"] == [58, 0]
+
+
+@pytest.mark.parametrize("view", [{"width": 844, "height": 390}, PHONE], ids=["side", "upright"])
+def test_a_long_list_of_announcements_leaves_the_deck_on_the_first_screen(
+    live_server, browser, belote, view
+):
+    """A phone on its side (844×390) or upright, the deal not entered: Ana's first card may
+    come with any declaration the record does not rule out (dozens, folded). Unfolded, and
+    after one is announced (the list stays open for her card), the list scrolls within
+    itself: every card of the deck stays on the first screen."""
+    match, _user = belote
+    context = browser.new_context(locale="es-ES", viewport=view, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    log_in(page, live_server.url, f"/matches/{match.pk}/score/")
+    page.wait_for_selector("#pad-actions button")
+    tap(page, "#pad-actions button:text-is('Cartas repartidas')")
+    tap(page, "#pad-actions button.call-hearts")
+    for _ in range(3):
+        tap(page, "#pad-actions button.call-pass")
+    announce(page, "As Ks Qs")
+    listed = page.locator("#pad-actions details.announce .actions")
+    assert page.locator("#pad-actions details.announce").evaluate("(d) => d.open")
+    assert listed.evaluate("(l) => l.scrollHeight > l.clientHeight"), "it scrolls within itself"
+    deck = page.locator("#pad-deck").bounding_box()
+    assert deck["y"] >= 0
+    assert deck["y"] + deck["height"] <= view["height"], deck
+    cards = page.locator("#pad-deck button.card")
+    assert cards.count() == 32
+    last = cards.nth(31).bounding_box()
+    assert last["y"] + last["height"] <= view["height"], last
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0
+    size = f"{view['width']}x{view['height']}"
+    page.screenshot(path=str(ARTIFACTS / "pad" / f"belote-announce-open-{size}.png"))
+    context.close()
