@@ -9,6 +9,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from . import members
 from .models import Club, Membership, Player
 
 #: slugs that name a page under /clubs/ rather than a club
@@ -121,7 +122,10 @@ class PlayerForm(forms.ModelForm):
         label=_("Their login (optional)"),
         max_length=150,
         required=False,
-        help_text=_("With a login, the player sees the club's private matches."),
+        help_text=_(
+            "With a login, the player sees the club's private matches. They confirm it "
+            "under “My matches” (yours is linked at once)."
+        ),
     )
 
     class Meta:
@@ -129,11 +133,13 @@ class PlayerForm(forms.ModelForm):
         fields = ["display_name"]
         labels = {"display_name": _("Name")}
 
-    def __init__(self, *args, club: Club, **kwargs):
+    def __init__(self, *args, club: Club, by, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
-        if self.instance.user_id:
-            self.fields["username"].initial = self.instance.user.username
+        self.by = by  # the organiser: their own login is linked at once, others asked
+        named = self.instance.asked_user or self.instance.user
+        if named is not None:
+            self.fields["username"].initial = named.username
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"].strip()
@@ -161,7 +167,7 @@ class PlayerForm(forms.ModelForm):
     def save(self, commit: bool = True) -> Player:
         player = super().save(commit=False)
         player.club = self.club
-        player.user = self.user
+        members.name_login(player, self.by, self.user)
         if commit:
             player.save()
         return player

@@ -74,6 +74,34 @@ def create_login(club: Club, by: User, username: str, role: str) -> tuple[Member
     return membership, password
 
 
+def name_login(player: Player, by: User, user: AbstractBaseUser | None) -> None:
+    """The login an organiser names for ``player`` (not saved): the organiser's own is
+    linked at once; another is only asked (``asked_user``) until its owner says on *My
+    matches* that the player is them (:func:`answer_link`) — naming a username must not
+    tie someone to a club's player, its results and its private matches unasked. None
+    unlinks the player and withdraws what was asked."""
+    if user is None:
+        player.user, player.asked_user = None, None
+    elif user.pk == player.user_id or user.pk == by.pk:
+        player.user, player.asked_user = user, None
+    else:
+        player.asked_user = user
+
+
+def answer_link(player_pk: int, user: AbstractBaseUser, accept: bool) -> Player:
+    """``user``'s answer to the organiser who named their login for a player: linked, or
+    not asked any more. Player.DoesNotExist (404) when it was not asked of them, or no
+    longer is (answered, withdrawn or the player merged meanwhile): the row is locked, so
+    of two answers at once the second finds nothing to answer."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_pk, asked_user=user)
+        player.asked_user = None
+        if accept:
+            player.user = user
+        player.save(update_fields=["user", "asked_user"])
+    return player
+
+
 class PlayerHasLogin(Exception):
     """The player is linked to a login already. HTTP 409."""
 

@@ -75,7 +75,9 @@ class Membership(models.Model):
 
 class Player(models.Model):
     """Someone who plays at the club; may or may not have a user account. A user linked
-    to a player of a club reads that club's private matches (not its hands in play)."""
+    to a player of a club reads that club's private matches (not its hands in play).
+    ``asked_user``: a login an organiser named for this player, linked only once its
+    owner says the player is them (*My matches*: ``clubs.members.answer_link``)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     display_name = NameField(_("name"), max_length=80)
@@ -85,6 +87,13 @@ class Player(models.Model):
         null=True,
         blank=True,
         related_name="players",
+    )
+    asked_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players_asking",
     )
 
     class Meta:

@@ -155,7 +155,7 @@ def _login_created(request, club, user, password, **context) -> HttpResponse:
 def create_player_login(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A new login for a player of the club, linked to them: they see *My matches*."""
     club = organised_club(request, slug)
-    player = get_object_or_404(club.players.select_related("user"), pk=pk)
+    player = get_object_or_404(club.players.select_related("user", "asked_user"), pk=pk)
     form = PlayerLoginForm(request.POST, prefix="login")
     if form.is_valid():
         try:
@@ -226,12 +226,13 @@ def remove_member(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 def add_player(request: HttpRequest, slug: str) -> HttpResponse:
     club = organised_club(request, slug)
-    form = PlayerForm(request.POST or None, club=club)
+    form = PlayerForm(request.POST or None, club=club, by=request.user)
     player = None
     if request.method == "POST" and form.is_valid():
         player = save_or_form_error(form, form.save)
     if player is not None:
         messages.success(request, _("Player %(name)s added.") % {"name": player})
+        _asked(request, player)
         if "another" in request.POST:
             return redirect("clubs:add_player", slug=club.slug)
         if "with_login" in request.POST:  # their page, at the form that creates it
@@ -248,19 +249,33 @@ def edit_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's name and login; the merge form posts to the tournaments app, which
     moves the player's seats and entries."""
     club = organised_club(request, slug)
-    player = get_object_or_404(club.players.select_related("user"), pk=pk)
-    form = PlayerForm(request.POST or None, instance=player, club=club)
+    player = get_object_or_404(club.players.select_related("user", "asked_user"), pk=pk)
+    form = PlayerForm(request.POST or None, instance=player, club=club, by=request.user)
     if request.method == "POST" and form.is_valid() and save_or_form_error(form, form.save):
         messages.success(request, _("Player saved."))
+        _asked(request, player)
         return redirect(_club_url(club))
     return _player_page(request, club, player, status=400 if form.errors else 200, form=form)
+
+
+def _asked(request: HttpRequest, player: Player) -> None:
+    """Say that the login named for ``player`` is asked, not linked (members.name_login)."""
+    if player.asked_user_id is not None:
+        messages.info(
+            request,
+            _(
+                "%(user)s is asked to confirm under “My matches” that they are %(name)s: "
+                "until then their login is not linked."
+            )
+            % {"user": player.asked_user, "name": player},
+        )
 
 
 def _player_page(request, club, player, status=200, **forms) -> HttpResponse:
     context = {
         "club": club,
         "player": player,
-        "form": forms.get("form") or PlayerForm(instance=player, club=club),
+        "form": forms.get("form") or PlayerForm(instance=player, club=club, by=request.user),
         "merge_form": PlayerMergeForm(player=player),
         "login_form": forms.get("login_form") or PlayerLoginForm(prefix="login"),
     }

@@ -5,10 +5,14 @@ that those pages work out."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from clubs import members
 from clubs.models import Club, Player
 from tournaments.views import player_matches
 
@@ -35,4 +39,24 @@ def my_matches(request: HttpRequest) -> HttpResponse:
                 "lost": lost,
             }
         )
-    return render(request, "my_matches.html", {"blocks": blocks})
+    # the players an organiser named this login for: linked only once they say so
+    asked = Player.objects.filter(asked_user=request.user).select_related("club")
+    return render(request, "my_matches.html", {"blocks": blocks, "asked": asked})
+
+
+@login_required
+@require_POST
+def answer_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """Yes (``answer=yes``: this login is that player) or no to an organiser's request;
+    404 when it is not, or no longer, asked of this login."""
+    accept = request.POST.get("answer") == "yes"
+    try:
+        player = members.answer_link(pk, request.user, accept)
+    except Player.DoesNotExist:
+        raise Http404(_("That request is not, or no longer, waiting for your answer.")) from None
+    if accept:
+        said = _("Your login is now %(name)s's at %(club)s.")
+    else:
+        said = _("Not linked: you are not %(name)s at %(club)s.")
+    messages.success(request, said % {"name": player, "club": player.club.name})
+    return redirect("my_matches")

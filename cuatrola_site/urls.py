@@ -13,6 +13,7 @@ urlpatterns = [
     path("favicon.ico", views.favicon, name="favicon"),
     path("scoreboard/", views.scoreboard, name="scoreboard"),
     path("my-matches/", mine.my_matches, name="my_matches"),
+    path("my-matches/asked/<int:pk>/", mine.answer_link, name="answer_link"),
     # before django.contrib.auth's own: the same login, landing by role (clubs/menu.py)
     path("accounts/login/", LandingLoginView.as_view(), name="login"),
     path("", include("clubs.urls")),

@@ -263,17 +263,18 @@ def test_device_users_are_not_listed_nor_managed_as_members(club, organiser):
 # ------------------------------------------------------------------------------ players
 def test_organiser_adds_and_edits_players(club, organiser):
     c = client_for(organiser)
-    linked = UserFactory(username="ana")
+    named = UserFactory(username="ana")
     r = c.post("/clubs/pena-tute/players/new/", {"display_name": " Ana ", "username": "ana"})
     assert r.status_code == 302
     ana = Player.objects.get(club=club)
-    assert (ana.display_name, ana.user) == ("Ana", linked)
+    # another's login is asked, not linked (tests/test_login_consent.py)
+    assert (ana.display_name, ana.user, ana.asked_user) == ("Ana", None, named)
     r = c.post(
         f"/clubs/pena-tute/players/{ana.pk}/edit/", {"display_name": "Ana G.", "username": ""}
     )
     assert r.status_code == 302
     ana.refresh_from_db()
-    assert (ana.display_name, ana.user) == ("Ana G.", None)
+    assert (ana.display_name, ana.user, ana.asked_user) == ("Ana G.", None, None)
 
 
 @pytest.mark.services  # a taken name as PostgreSQL reports it

@@ -123,7 +123,7 @@ def merge_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     context = {
         "club": club,
         "player": player,
-        "form": PlayerForm(instance=player, club=club),
+        "form": PlayerForm(instance=player, club=club, by=request.user),
         "merge_form": form,
     }
     return render(request, "clubs/player_form.html", context, status=status)

@@ -415,3 +415,26 @@ def test_a_withdrawal_racing_the_next_rounds_draw_leaves_no_open_fixture_behind(
             decision="",
         )
         assert not left_open.exists(), (leaving.withdrawn_after_round, codes)
+
+
+# ---------------------------------------------------------------- a login's two answers
+def test_yes_and_no_at_once_to_a_login_asked_one_is_taken_the_other_404():
+    """An organiser names Marta's login for the player Ana (asked, not linked:
+    tests/test_login_consent.py); yes and no come together from two of her devices: the
+    row is locked, so one answer is taken and the other finds nothing left to answer —
+    never both, never a 500."""
+    club = ClubFactory(slug="club-l")
+    for i in range(ROUNDS):
+        ana = PlayerFactory(club=club, display_name=f"Ana {i}")
+        marta = get_user_model().objects.create(username=f"marta{i}")
+        Player.objects.filter(pk=ana.pk).update(asked_user=marta)
+
+        def send(n: int, pk=ana.pk, marta=marta):
+            answer = "yes" if n else "no"
+            return logged_in(marta).post(f"/my-matches/asked/{pk}/", {"answer": answer})
+
+        codes = [getattr(a, "status_code", a) for a in race(send, 2)]
+        assert sorted(codes, key=str) == [302, 404], codes
+        ana.refresh_from_db()
+        assert ana.asked_user is None
+        assert (ana.user == marta) == (codes[1] == 302), codes
