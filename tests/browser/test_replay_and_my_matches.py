@@ -1,7 +1,8 @@
 """On a 390 × 844 phone: the step-by-step replay steps forward and back (buttons, arrow
 keys, a swipe), keeps its address on the step shown, and a step's link opens at its
 position — its own hand's page, or a #step-N address; and a player whose login the
-organiser created signs in and finds *Mis partidas* in the menu."""
+organiser created signs in and finds *Mis partidas* in the menu; one whose own login the
+organiser named says yes there first."""
 
 import random
 
@@ -143,4 +144,43 @@ def test_a_players_login_sees_my_matches(live_server, browser, finished):
     fits(page)
     page.click("text=Mis estadísticas")
     page.wait_for_url(f"**/players/{ana.pk}/stats/")
+    context.close()
+
+
+def test_a_login_named_for_a_player_is_linked_when_its_owner_says_yes(
+    live_server, browser, finished
+):
+    """On the phone: the organiser names Marta's own login for Ana (the page says it is
+    asked); Marta signs in, *Mis partidas* asks whether she is Ana, she says yes, and
+    Ana's match is there."""
+    finished["organiser"].set_password("org-pass")
+    finished["organiser"].save()
+    marta = UserFactory(username="marta")
+    marta.set_password("marta-pass")
+    marta.save()
+    base, ana = live_server.url, finished["players"][0]
+    org = phone_context(browser)
+    page = org.new_page()
+    edit = f"/clubs/pena/players/{ana.pk}/edit/"
+    log_in(page, base, finished["organiser"].username, "org-pass", edit)
+    page.fill("#id_username", "marta")
+    page.click("main form:not(#player-login-form) button[type=submit]")
+    page.wait_for_url("**/clubs/pena/")
+    assert "marta tiene que confirmar en «Mis partidas» que es Ana" in page.inner_text(".messages")
+    org.close()
+
+    context = phone_context(browser)
+    page = context.new_page()
+    log_in(page, base, "marta", "marta-pass", "/my-matches/")
+    asked = page.locator(f"#asked-{ana.pk}")
+    assert "dice que tu acceso es su jugador Ana. ¿Eres tú?" in asked.inner_text()
+    assert page.locator(".my-matches").count() == 0
+    fits(page)
+    page.screenshot(path=str(ARTIFACTS / "my-matches-asked.png"))
+    asked.locator("button:text-is('Sí, soy yo')").click()
+    page.wait_for_url("**/my-matches/")
+    assert "Tu acceso es ahora el de Ana en Peña." in page.inner_text(".messages")
+    assert page.locator(f"#asked-{ana.pk}").count() == 0
+    assert page.locator(".my-matches tbody tr").count() == 1
+    fits(page)
     context.close()
