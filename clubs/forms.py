@@ -137,9 +137,8 @@ class PlayerForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.club = club
         self.by = by  # the organiser: their own login is linked at once, others asked
-        named = self.instance.asked_user or self.instance.user
-        if named is not None:
-            self.fields["username"].initial = named.username
+        if self.instance.user_id:  # the linked login (a request waiting is shown apart)
+            self.fields["username"].initial = self.instance.user.username
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"].strip()
@@ -152,9 +151,13 @@ class PlayerForm(forms.ModelForm):
 
     def clean_username(self):
         username = self.cleaned_data["username"].strip()
+        linked = self.instance.user if self.instance.user_id else None
         if not username:
             self.user = None
             return ""
+        if linked is not None and linked.username.lower() == username.lower():
+            self.user = linked  # kept as it is, even a login since deactivated
+            return username
         self.user = (
             get_user_model()
             .objects.filter(username__iexact=username, is_active=True, device_token__isnull=True)
@@ -162,6 +165,11 @@ class PlayerForm(forms.ModelForm):
         )
         if self.user is None:
             raise forms.ValidationError(_("No user is called %(name)s.") % {"name": username})
+        if self.user.pk != self.by.pk and not members.may_ask(self.user, self.instance):
+            raise forms.ValidationError(
+                _("%(name)s has %(n)s requests waiting already: they answer those first.")
+                % {"name": username, "n": members.MAX_ASKED}
+            )
         return username
 
     def save(self, commit: bool = True) -> Player:

@@ -74,18 +74,39 @@ def create_login(club: Club, by: User, username: str, role: str) -> tuple[Member
     return membership, password
 
 
+#: requests a login may have waiting at once (from any clubs): naming usernames is open
+#: to anyone who starts a club, and each request is shown to the login asked
+MAX_ASKED = 5
+
+
+def may_ask(user: AbstractBaseUser, player: Player) -> bool:
+    """Whether ``user`` may be asked for ``player`` too (fewer than :data:`MAX_ASKED`
+    other requests waiting)."""
+    return Player.objects.filter(asked_user=user).exclude(pk=player.pk).count() < MAX_ASKED
+
+
 def name_login(player: Player, by: User, user: AbstractBaseUser | None) -> None:
-    """The login an organiser names for ``player`` (not saved): the organiser's own is
-    linked at once; another is only asked (``asked_user``) until its owner says on *My
-    matches* that the player is them (:func:`answer_link`) — naming a username must not
-    tie someone to a club's player, its results and its private matches unasked. None
-    unlinks the player and withdraws what was asked."""
+    """The login an organiser names for ``player`` (not saved). The organiser's own is
+    linked at once; another is only asked (``asked_user``, replacing what was asked)
+    until its owner says on *My matches* that the player is them (:func:`answer_link`):
+    naming a username must not tie someone to a club's player, its results and its
+    private matches unasked. None unlinks the player. A request waiting is withdrawn on
+    its own (:func:`withdraw_ask`), never by a save of the player that leaves its login
+    as it was."""
     if user is None:
-        player.user, player.asked_user = None, None
-    elif user.pk == player.user_id or user.pk == by.pk:
-        player.user, player.asked_user = user, None
+        player.user = None
+    elif user.pk == player.user_id:
+        return
+    elif user.pk == by.pk:
+        player.user = user
     else:
         player.asked_user = user
+
+
+def withdraw_ask(player: Player, by: User) -> None:
+    """The organiser takes back the request waiting for ``player``'s login."""
+    _require_organiser(by, player.club)
+    Player.objects.filter(pk=player.pk).update(asked_user=None)
 
 
 def answer_link(player_pk: int, user: AbstractBaseUser, accept: bool) -> Player:
@@ -119,8 +140,9 @@ def create_player_login(player: Player, by: User, username: str) -> tuple[Player
                 % {"player": player, "user": player.user}
             )
         user, password = _new_user(username, player.club)
-        player.user = user
-        player.save(update_fields=["user"])
+        # the login made for them is theirs: a request waiting for another goes
+        player.user, player.asked_user = user, None
+        player.save(update_fields=["user", "asked_user"])
     return player, password
 
 

@@ -25,4 +25,9 @@ urlpatterns = [
         views.create_player_login,
         name="create_player_login",
     ),
+    path(
+        "clubs/<slug:slug>/players/<int:pk>/asked/withdraw/",
+        views.withdraw_ask,
+        name="withdraw_ask",
+    ),
 ]

@@ -152,6 +152,21 @@ def _login_created(request, club, user, password, **context) -> HttpResponse:
 
 @login_required
 @require_POST
+def withdraw_ask(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Take back the request waiting for a player's login (members.name_login)."""
+    club = organised_club(request, slug)
+    player = get_object_or_404(club.players.select_related("asked_user"), pk=pk)
+    if player.asked_user_id is not None:
+        members.withdraw_ask(player, request.user)
+        messages.success(
+            request,
+            _("The request to %(user)s is withdrawn.") % {"user": player.asked_user},
+        )
+    return redirect("clubs:edit_player", slug=club.slug, pk=player.pk)
+
+
+@login_required
+@require_POST
 def create_player_login(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A new login for a player of the club, linked to them: they see *My matches*."""
     club = organised_club(request, slug)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -49,7 +50,10 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 def answer_link(request: HttpRequest, pk: int) -> HttpResponse:
     """Yes (``answer=yes``: this login is that player) or no to an organiser's request;
     404 when it is not, or no longer, asked of this login."""
-    accept = request.POST.get("answer") == "yes"
+    answer = request.POST.get("answer")
+    if answer not in ("yes", "no"):
+        raise BadRequest(_("answer: yes or no."))
+    accept = answer == "yes"
     try:
         player = members.answer_link(pk, request.user, accept)
     except Player.DoesNotExist:

@@ -24,10 +24,10 @@ def club():
     return club
 
 
-def name_login(club, player, username: str):
+def name_login(club, player, username: str, name: str | None = None):
     return client_for(club.organiser).post(
         f"/clubs/{club.slug}/players/{player.pk}/edit/",
-        {"display_name": player.display_name, "username": username},
+        {"display_name": name or player.display_name, "username": username},
         follow=True,
     )
 
@@ -45,7 +45,6 @@ def test_naming_someones_login_asks_them_and_links_nothing(club):
     assert said in mine
     edit = client_for(club.organiser).get(f"/clubs/secreta/players/{club.ana.pk}/edit/")
     assert 'id="player-login-asked"' in edit.content.decode()
-    assert edit.context["form"]["username"].value() == "marta"
 
 
 def test_yes_links_the_login_and_opens_the_private_club(club):
@@ -94,14 +93,77 @@ def test_the_organisers_own_login_is_linked_at_once(club):
     assert (club.ana.user, club.ana.asked_user) == (club.organiser, None)
 
 
-def test_emptying_the_login_withdraws_the_request(club):
+def test_the_request_is_withdrawn_by_its_own_button_not_by_saving_the_player(club):
+    """The player's login field shows the linked login (none here): saving the player,
+    renamed, leaves the request waiting; the notice's button withdraws it."""
     marta = UserFactory(username="marta")
     name_login(club, club.ana, "marta")
-    name_login(club, club.ana, "")
+    edit = client_for(club.organiser).get(f"/clubs/secreta/players/{club.ana.pk}/edit/")
+    assert edit.context["form"]["username"].value() in (None, "")
+    name_login(club, club.ana, "", name="Ana R.")
     club.ana.refresh_from_db()
-    assert (club.ana.user, club.ana.asked_user) == (None, None)
+    assert (club.ana.display_name, club.ana.user, club.ana.asked_user) == ("Ana R.", None, marta)
+    withdrawn = client_for(club.organiser).post(
+        f"/clubs/secreta/players/{club.ana.pk}/asked/withdraw/", follow=True
+    )
+    assert "Retirada la petición a marta." in withdrawn.content.decode()
+    club.ana.refresh_from_db()
+    assert club.ana.asked_user is None
     url = f"/my-matches/asked/{club.ana.pk}/"
     assert client_for(marta).post(url, {"answer": "yes"}).status_code == 404
+    # only an organiser of the club withdraws (a scorer: 403)
+    name_login(club, club.ana, "marta")
+    scorer = MembershipFactory(club=club, role="scorer").user
+    refused = client_for(scorer).post(f"/clubs/secreta/players/{club.ana.pk}/asked/withdraw/")
+    assert refused.status_code == 403
+    club.ana.refresh_from_db()
+    assert club.ana.asked_user == marta
+
+
+def test_a_login_made_for_the_player_ends_the_request_waiting(club):
+    UserFactory(username="marta")
+    name_login(club, club.ana, "marta")
+    made = client_for(club.organiser).post(
+        f"/clubs/secreta/players/{club.ana.pk}/login/", {"login-username": "ana.s"}
+    )
+    assert made.status_code == 201
+    club.ana.refresh_from_db()
+    assert (club.ana.user.username, club.ana.asked_user) == ("ana.s", None)
+
+
+def test_a_login_has_five_requests_waiting_at_most(club):
+    marta = UserFactory(username="marta")
+    for n in range(5):
+        other = PlayerFactory(club=club, display_name=f"Otra {n}")
+        Player.objects.filter(pk=other.pk).update(asked_user=marta)
+    refused = name_login(club, club.ana, "marta")
+    assert refused.status_code == 400
+    assert refused.context["form"].errors["username"] == [
+        "marta ya tiene 5 peticiones esperando: primero responde a esas."
+    ]
+    club.ana.refresh_from_db()
+    assert club.ana.asked_user is None
+
+
+def test_a_linked_login_since_deactivated_does_not_block_saving_the_player(club):
+    luis = UserFactory(username="luis")
+    Player.objects.filter(pk=club.ana.pk).update(user=luis)
+    luis.is_active = False
+    luis.save()
+    saved = name_login(club, club.ana, "luis", name="Ana L.")
+    assert saved.redirect_chain, saved.context["form"].errors
+    club.ana.refresh_from_db()
+    assert (club.ana.display_name, club.ana.user) == ("Ana L.", luis)
+
+
+def test_an_answer_is_yes_or_no(club):
+    marta = UserFactory(username="marta")
+    name_login(club, club.ana, "marta")
+    url = f"/my-matches/asked/{club.ana.pk}/"
+    for body in ({}, {"answer": "sí"}, {"answer": "YES"}):
+        assert client_for(marta).post(url, body).status_code == 400, body
+    club.ana.refresh_from_db()
+    assert (club.ana.user, club.ana.asked_user) == (None, marta)
 
 
 def test_a_linked_player_keeps_its_login_until_the_one_asked_says_yes(club):
