@@ -146,7 +146,8 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
     asked = request.GET.get("step") or "1"
     hand = request.GET.get("hand")
     for name, value in (("step", asked), ("hand", hand)):
-        if value is not None and not value.isdigit():
+        # ASCII digits, a step count's worth ("²" is a digit to str.isdigit, not to int)
+        if value is not None and not (value.isascii() and value.isdigit() and len(value) < 10):
             what = _("%(name)s=%(value)s: the step and the hand are whole numbers from 1.")
             raise with_back(BadRequest(what % {"name": name, "value": value[:20]}), *back)
     replay = hand_replay(

@@ -127,6 +127,9 @@ def test_step_and_hand_are_read_or_refused(setup, trick_one):
     # the site's page saying what was wrong (tests/test_bad_addresses.py: both languages)
     assert "step=dos: el paso y la mano son números enteros desde 1." in refused.content.decode()
     assert page(c, 999_999, "?step=1").status_code == 404
+    # digits to str.isdigit that int() refuses, and a number longer than any match: 400
+    for query in ("?step=²", "?hand=٣", "?step=" + "9" * 5000, "?hand=1234567890"):
+        assert page(c, trick_one["id"], query).status_code == 400, query
 
 
 def test_the_match_page_links_each_hand_to_its_steps(setup, trick_one):
