@@ -203,7 +203,7 @@
       try {
         const l = await request("GET", "legal/", null, legalTag ? { "If-None-Match": legalTag } : {});
         if (l.status === 304) return source([l]); // unchanged: the server's word, or the store's
-        if (!l.ok) return;
+        if (!l.ok) return source([l]); // the server answered (a 403 once signed out…): no outage
         const legal = await l.json();
         const m = await request("GET", "");
         if (!m.ok) return;
