@@ -238,14 +238,15 @@ def worker_idle_before_flush(request):
     from cuatrola_site.celery import app
 
     if SESSION_WORKER:
-        app.control.add_consumer(
-            "celery", destination=SESSION_WORKER[0].destination, reply=True, timeout=5
-        )
+        proc = SESSION_WORKER[0]
+        app.control.add_consumer("celery", destination=proc.destination, reply=True, timeout=5)
+        _consuming(app, proc, True)
     yield
     if not SESSION_WORKER:
         return
     proc = SESSION_WORKER[0]
     app.control.cancel_consumer("celery", destination=proc.destination, reply=True, timeout=5)
+    _consuming(app, proc, False)
     app.control.purge()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -261,6 +262,18 @@ def worker_idle_before_flush(request):
         app.control.revoke(held, terminate=True, signal="SIGKILL")
         time.sleep(0.2)
     pytest.fail("the session's celery worker still runs tasks 60 s after the test")
+
+
+def _consuming(app, proc: subprocess.Popen, wanted: bool) -> None:
+    """Wait until the worker's queues say it takes tasks (or no longer does): it answers
+    ``add_consumer`` and ``cancel_consumer`` before it acts on them."""
+
+    def settled() -> bool:
+        replies = app.control.inspect(destination=proc.destination, timeout=1).active_queues()
+        queues = [q["name"] for qs in (replies or {}).values() for q in qs]
+        return replies is not None and ("celery" in queues) == wanted
+
+    wait_for(settled, message=f"the session's worker {'takes' if wanted else 'stops'} tasks")
 
 
 class PrivateSite:

@@ -43,6 +43,8 @@ def entries(po: str) -> Iterator[dict[str, str]]:
             if entry.get("msgid"):
                 yield entry
             entry, key = {}, None
+        if line.startswith("#~"):
+            entry.pop("flags", None)  # an obsolete entry's flags are not the next one's
         if line.startswith("#,"):
             entry["flags"] = line[2:]
         if match is None:
