@@ -165,9 +165,12 @@ class PlayerForm(forms.ModelForm):
         )
         if self.user is None:
             raise forms.ValidationError(_("No user is called %(name)s.") % {"name": username})
-        if self.user.pk != self.by.pk and not members.may_ask(self.user, self.instance):
+        if self.user.pk != self.by.pk and not members.may_ask(self.user, self.club, self.instance):
             raise forms.ValidationError(
-                _("%(name)s has %(n)s requests waiting already: they answer those first.")
+                _(
+                    "%(name)s has %(n)s requests of this club waiting already: they must "
+                    "answer those first."
+                )
                 % {"name": username, "n": members.MAX_ASKED}
             )
         return username
@@ -175,9 +178,12 @@ class PlayerForm(forms.ModelForm):
     def save(self, commit: bool = True) -> Player:
         player = super().save(commit=False)
         player.club = self.club
-        members.name_login(player, self.by, self.user)
-        if commit:
+        asked = members.name_login(player, self.by, self.user)
+        if commit and player.pk is None:
             player.save()
+        elif commit:  # not the request's field unless it changed: its answer may land
+            fields = ["display_name", "user"] + (["asked_user"] if asked else [])
+            player.save(update_fields=fields)
         return player
 
 
@@ -198,7 +204,7 @@ class PlayerMergeForm(forms.Form):
 
 class SignupForm(UserCreationForm):
     """A new login, for someone who will start a club or who plays or scores at one
-    (whose organiser then links it to their player, or gives it a role)."""
+    (whose organiser then names it for their player, to be confirmed, or gives it a role)."""
 
     PURPOSES = (
         ("club", _("Start a club: I will organise it")),

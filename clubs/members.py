@@ -74,39 +74,46 @@ def create_login(club: Club, by: User, username: str, role: str) -> tuple[Member
     return membership, password
 
 
-#: requests a login may have waiting at once (from any clubs): naming usernames is open
-#: to anyone who starts a club, and each request is shown to the login asked
-MAX_ASKED = 5
+#: requests one club may have waiting for one login: naming usernames is open to anyone
+#: who starts a club, and each request is shown to the login asked. Per club, so that no
+#: club can fill a login's requests and keep its own club from asking
+MAX_ASKED = 3
 
 
-def may_ask(user: AbstractBaseUser, player: Player) -> bool:
-    """Whether ``user`` may be asked for ``player`` too (fewer than :data:`MAX_ASKED`
-    other requests waiting)."""
-    return Player.objects.filter(asked_user=user).exclude(pk=player.pk).count() < MAX_ASKED
+def may_ask(user: AbstractBaseUser, club: Club, player: Player) -> bool:
+    """Whether ``user`` may be asked for ``player`` of ``club`` (a new one: no pk yet)
+    too: fewer than :data:`MAX_ASKED` other requests of the club waiting."""
+    waiting = Player.objects.filter(club=club, asked_user=user).exclude(pk=player.pk)
+    return waiting.count() < MAX_ASKED
 
 
-def name_login(player: Player, by: User, user: AbstractBaseUser | None) -> None:
+def name_login(player: Player, by: User, user: AbstractBaseUser | None) -> bool:
     """The login an organiser names for ``player`` (not saved). The organiser's own is
     linked at once; another is only asked (``asked_user``, replacing what was asked)
     until its owner says on *My matches* that the player is them (:func:`answer_link`):
     naming a username must not tie someone to a club's player, its results and its
     private matches unasked. None unlinks the player. A request waiting is withdrawn on
     its own (:func:`withdraw_ask`), never by a save of the player that leaves its login
-    as it was."""
+    as it was; the organiser's own login, linked, ends it. Whether ``asked_user``
+    changed (the row's other writer is the login's answer: saved only when it did)."""
+    asked = player.asked_user_id
     if user is None:
         player.user = None
     elif user.pk == player.user_id:
-        return
+        return False
     elif user.pk == by.pk:
-        player.user = user
+        player.user, player.asked_user = user, None
     else:
         player.asked_user = user
+    return player.asked_user_id != asked
 
 
-def withdraw_ask(player: Player, by: User) -> None:
-    """The organiser takes back the request waiting for ``player``'s login."""
+def withdraw_ask(player: Player, by: User) -> bool:
+    """The organiser takes back the request waiting for ``player``'s login, if it still
+    waits for the login they saw (not answered meanwhile): whether it did."""
     _require_organiser(by, player.club)
-    Player.objects.filter(pk=player.pk).update(asked_user=None)
+    waiting = Player.objects.filter(pk=player.pk, asked_user_id=player.asked_user_id)
+    return player.asked_user_id is not None and waiting.update(asked_user=None) == 1
 
 
 def answer_link(player_pk: int, user: AbstractBaseUser, accept: bool) -> Player:

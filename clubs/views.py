@@ -156,8 +156,7 @@ def withdraw_ask(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Take back the request waiting for a player's login (members.name_login)."""
     club = organised_club(request, slug)
     player = get_object_or_404(club.players.select_related("asked_user"), pk=pk)
-    if player.asked_user_id is not None:
-        members.withdraw_ask(player, request.user)
+    if members.withdraw_ask(player, request.user):
         messages.success(
             request,
             _("The request to %(user)s is withdrawn.") % {"user": player.asked_user},
@@ -313,7 +312,8 @@ def signup(request: HttpRequest) -> HttpResponse:
                 request,
                 _(
                     "Welcome, %(user)s. Tell your club's organiser your username, "
-                    "%(user)s: they link it to your player, or make you a scorer."
+                    "%(user)s: they name it for your player (you confirm it here), or make "
+                    "you a scorer."
                 )
                 % {"user": user},
             )

@@ -131,18 +131,54 @@ def test_a_login_made_for_the_player_ends_the_request_waiting(club):
     assert (club.ana.user.username, club.ana.asked_user) == ("ana.s", None)
 
 
-def test_a_login_has_five_requests_waiting_at_most(club):
+def test_one_club_has_three_requests_waiting_for_a_login_at_most(club):
+    """Three of this club's players asked for Marta: a fourth is the form's error (on the
+    new player's page too); asking again for one of the three is no new request; another
+    club's requests do not count, so no club can keep hers from asking."""
     marta = UserFactory(username="marta")
+    asked = [PlayerFactory(club=club, display_name=f"Otra {n}") for n in range(3)]
+    Player.objects.filter(pk__in=[p.pk for p in asked]).update(asked_user=marta)
+    elsewhere = ClubFactory(slug="otra")
     for n in range(5):
-        other = PlayerFactory(club=club, display_name=f"Otra {n}")
+        other = PlayerFactory(club=elsewhere, display_name=f"Ana {n}")
         Player.objects.filter(pk=other.pk).update(asked_user=marta)
     refused = name_login(club, club.ana, "marta")
     assert refused.status_code == 400
     assert refused.context["form"].errors["username"] == [
-        "marta ya tiene 5 peticiones esperando: primero responde a esas."
+        "marta ya tiene 3 peticiones de este club esperando: tiene que responder antes a esas."
     ]
+    new = client_for(club.organiser).post(
+        "/clubs/secreta/players/new/", {"display_name": "Nueva", "username": "marta"}
+    )
+    assert new.status_code == 400
     club.ana.refresh_from_db()
     assert club.ana.asked_user is None
+    assert name_login(club, asked[0], "marta").redirect_chain  # the same request again
+    # the organiser's own login is never capped: it is linked, not asked
+    Player.objects.filter(pk__in=[p.pk for p in asked]).update(asked_user=club.organiser)
+    assert name_login(club, club.ana, club.organiser.username).redirect_chain
+
+
+def test_naming_their_own_login_ends_the_request_waiting(club):
+    UserFactory(username="marta")
+    name_login(club, club.ana, "marta")
+    saved = name_login(club, club.ana, club.organiser.username)
+    club.ana.refresh_from_db()
+    assert (club.ana.user, club.ana.asked_user) == (club.organiser, None)
+    assert "tiene que confirmar" not in saved.content.decode()
+
+
+def test_the_withdraw_button_is_a_post_for_the_clubs_organisers(club):
+    UserFactory(username="marta")
+    name_login(club, club.ana, "marta")
+    url = f"/clubs/secreta/players/{club.ana.pk}/asked/withdraw/"
+    assert client_for(club.organiser).get(url).status_code == 405
+    assert Client().post(url).status_code == 302  # to the login page
+    other = MembershipFactory(club=ClubFactory(slug="otra"), role="organiser").user
+    assert client_for(other).post(url).status_code == 404  # a private club it cannot read
+    assert client_for(club.organiser).post("/clubs/secreta/players/999999/asked/withdraw/")
+    club.ana.refresh_from_db()
+    assert club.ana.asked_user is not None
 
 
 def test_a_linked_login_since_deactivated_does_not_block_saving_the_player(club):

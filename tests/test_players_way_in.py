@@ -154,7 +154,7 @@ def test_a_scorer_who_also_plays_sees_both_entries(club):
 def test_my_matches_without_a_player_says_whom_to_ask(club):
     user = UserFactory(username="rosa")
     html = client_for(user).get("/my-matches/").content.decode()
-    assert "Pide al organizador de tu club que enlace «rosa» con tu jugador" in html
+    assert "Pide al organizador de tu club que ponga «rosa» en tu jugador" in html
     assert 'href="/my-matches/"' not in html  # no menu entry: not a player yet
     assert Client().get("/my-matches/")["Location"].startswith("/accounts/login/")
 
