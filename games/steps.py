@@ -88,10 +88,12 @@ def _who(said: dict, position: dict, names: list[str]) -> str | None:
 
 @dataclass(frozen=True)
 class HandReplay:
-    """The positions of the one hand a replay page shows, and what the page says of the
-    rest: ``total`` steps in the match, ``hands`` begun."""
+    """The positions of the one hand a replay page shows, the step shown among them
+    (``current``), and what the page says of the rest: ``total`` steps in the match,
+    ``hands`` begun."""
 
     steps: list[Step]
+    current: int
     total: int
     hands: int
 
@@ -129,8 +131,9 @@ def hand_replay(
     step: int = 1,
     hand: int | None = None,
 ) -> HandReplay:
-    """The positions of hand ``hand`` of ``match``, or of the hand of step ``step`` (a step
-    beyond the log: the last). No steps for a hand the match has not begun. Each hand
+    """The positions of hand ``hand`` of ``match`` (shown from its first step), or of the
+    hand of step ``step`` (a step beyond the log: the last). No steps for a hand the
+    match has not begun. Each hand
     opens with its deal (the engine refuses any other first event), so the stored log
     alone says where each hand's steps begin; only that hand's positions are built (a long
     match's replay page built ~540 positions to show ~25)."""
@@ -139,9 +142,12 @@ def hand_replay(
     firsts = [n for n, event in enumerate(events, start=1) if game.is_deal(event)]
     total = len(events)
     if hand is None:
-        hand = bisect_right(firsts, min(max(step, 1), total))
+        current = min(max(step, 1), total)  # a step beyond the log: its last
+        hand = bisect_right(firsts, current)
+    else:
+        current = firsts[hand - 1] if 1 <= hand <= len(firsts) else 0  # the hand's first
     if not 1 <= hand <= len(firsts):
-        return HandReplay([], total, len(firsts))
+        return HandReplay([], current, total, len(firsts))
     stop = firsts[hand] if hand < len(firsts) else total + 1
     steps = list(_steps(match, names, events, range(firsts[hand - 1], stop)))
-    return HandReplay(steps, total, len(firsts))
+    return HandReplay(steps, current, total, len(firsts))

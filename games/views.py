@@ -166,15 +166,13 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
             else _("This match has no hand %(n)s: no hand has been entered yet.") % {"n": hand}
         )
         raise with_back(Http404(what), *back)
-    # a step beyond the log: its last; the asked hand: its first step
-    number = steps[0].number if hand is not None else min(max(int(asked), 1), replay.total)
     shown = steps[0].hand if steps else None
     context = {
         "match": match,
         "game_title": find_game(match.game).title,
         "names": names,
         "steps": steps,
-        "current": number,
+        "current": replay.current,
         "total": replay.total,
         "hidden": hidden,
         "auction": "bid" in find_game(match.game).turn_kinds,

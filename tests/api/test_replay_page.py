@@ -185,10 +185,15 @@ def test_one_hands_replay_is_that_hands_part_of_the_whole_replay(setup):
     for step in [0, *range(1, len(whole) + 1, 7), len(whole), len(whole) + 5]:
         shown = hand_replay(match, record.seats, hide_deal_in_play=False, step=step)
         at = whole[min(max(step, 1), len(whole)) - 1].hand
-        assert (shown.steps, shown.total, shown.hands) == (part(at), len(whole), 3), step
+        current = min(max(step, 1), len(whole))
+        assert (shown.steps, shown.current, shown.total, shown.hands) == (
+            part(at),
+            current,
+            len(whole),
+            3,
+        ), step
     for hand in hands:
-        assert hand_replay(match, record.seats, hide_deal_in_play=False, hand=hand).steps == (
-            part(hand)
-        )
+        shown = hand_replay(match, record.seats, hide_deal_in_play=False, hand=hand)
+        assert (shown.steps, shown.current) == (part(hand), part(hand)[0].number)
     assert hand_replay(match, record.seats, hide_deal_in_play=False, hand=4).steps == []
     assert hand_replay(match, record.seats, hide_deal_in_play=False, hand=0).steps == []
